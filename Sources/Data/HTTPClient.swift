@@ -1,0 +1,144 @@
+import Foundation
+import WoteRepository
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Builds URL requests from endpoints, sends them through the transport, follows redirects, and
+/// turns transport failures into ``APIError``.
+///
+/// The bearer token goes only to the configured origin: it is attached when the request's URL is
+/// on that origin, and dropped on any redirect that leaves it.
+package struct HTTPClient: Sendable {
+    package let baseURL: URL
+    package let origin: Origin
+    package let transport: HTTPTransport
+    package let timeout: Duration
+    package let maximumRedirects: Int
+
+    /// - Parameters:
+    ///   - baseURL: the API's base URL; paths are appended to it.
+    ///   - transport: the network.
+    ///   - timeout: the time-out of each exchange.
+    ///   - maximumRedirects: how many redirects are followed before giving up.
+    package init(baseURL: URL, transport: HTTPTransport, timeout: Duration = .seconds(30), maximumRedirects: Int = 5) {
+        self.baseURL = baseURL
+        self.origin = Origin(baseURL) ?? Origin(URL(string: "http://invalid.invalid")!)!
+        self.transport = transport
+        self.timeout = timeout
+        self.maximumRedirects = maximumRedirects
+    }
+
+    /// The URL of `path` below the base URL.
+    package func url(for path: String) -> URL {
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        return URL(string: base + (path.hasPrefix("/") ? path : "/" + path)) ?? baseURL
+    }
+
+    /// The request for `endpoint`, with `Authorization: Bearer` when `bearer` is given and the
+    /// URL is on the configured origin.
+    package func urlRequest(for endpoint: Endpoint, bearer: String?) -> URLRequest {
+        var request = URLRequest(url: url(for: endpoint.path))
+        request.httpMethod = endpoint.method.rawValue
+        request.timeoutInterval = timeout.timeInterval
+        for (name, value) in endpoint.headers { request.setValue(value, forHTTPHeaderField: name) }
+        if request.value(forHTTPHeaderField: "Accept") == nil {
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+        }
+        request.httpBody = endpoint.body
+        if let bearer, endpoint.authorization == .bearer, Origin(request.url!) == origin {
+            request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
+        }
+        return request
+    }
+
+    /// Sends `endpoint` with `bearer` as its access token (ignored unless the endpoint is `.bearer`).
+    ///
+    /// - Throws: ``APIError`` when no usable HTTP answer arrived.
+    package func send(_ endpoint: Endpoint, bearer: String?) async throws(APIError) -> HTTPResponse {
+        var request = urlRequest(for: endpoint, bearer: bearer)
+        var redirects = 0
+        while true {
+            let response = try await exchange(request)
+            guard (300..<400).contains(response.status), response.status != 304,
+                let location = response.headers["location"],
+                let next = URL(string: location, relativeTo: request.url)?.absoluteURL
+            else { return response }
+            guard redirects < maximumRedirects else {
+                throw .malformed(MalformedResponse(httpStatus: response.status, problem: .unexpectedRedirect))
+            }
+            redirects += 1
+            request = redirected(request, to: next, status: response.status)
+        }
+    }
+
+    /// The request to send after a redirect: same method and body for 307/308, GET otherwise;
+    /// `Authorization` kept only while the target stays on the configured origin.
+    package func redirected(_ request: URLRequest, to url: URL, status: Int) -> URLRequest {
+        var next = request
+        next.url = url
+        if status != 307 && status != 308 && request.httpMethod != "GET" && request.httpMethod != "HEAD" {
+            next.httpMethod = "GET"
+            next.httpBody = nil
+            next.setValue(nil, forHTTPHeaderField: "Content-Type")
+        }
+        if Origin(url) != origin {
+            next.setValue(nil, forHTTPHeaderField: "Authorization")
+        }
+        return next
+    }
+
+    private func exchange(_ request: URLRequest) async throws(APIError) -> HTTPResponse {
+        let data: Data
+        let urlResponse: URLResponse
+        do {
+            (data, urlResponse) = try await transport.send(request)
+        } catch {
+            throw HTTPClient.apiError(for: error)
+        }
+        guard let http = urlResponse as? HTTPURLResponse else {
+            throw .network("not an HTTP response")
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+    }
+
+    /// Maps whatever a transport threw to ``APIError``; never guesses from message text.
+    package static func apiError(for error: any Error) -> APIError {
+        if error is CancellationError { return .cancelled }
+        if let error = error as? TransportError {
+            switch error {
+            case .network(let reason): return .network(reason)
+            case .timeout: return .timeout
+            }
+        }
+        if let error = error as? URLError {
+            switch error.code {
+            case .timedOut: return .timeout
+            case .cancelled: return .cancelled
+            default: return .network("URLError \(error.code.rawValue)")
+            }
+        }
+        return .network(String(describing: type(of: error)))
+    }
+}
+
+extension HTTPClient: HTTPSending {
+    /// Sends without any token: for endpoints that never carry one.
+    package func send(_ endpoint: Endpoint) async throws(APIError) -> HTTPResponse {
+        try await send(endpoint, bearer: nil)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as `TimeInterval`.
+    package var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

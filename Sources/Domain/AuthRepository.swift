@@ -1,0 +1,80 @@
+/// Signs people in and out and owns the session: the use cases' door to tokens and state.
+public protocol AuthRepository: Sendable {
+    /// Signs in with `credential` and stores the tokens.
+    ///
+    /// A member whose profile is not completed is signed in too, into ``AuthenticationState/profileRequired``.
+    /// - Parameters:
+    ///   - credential: an authorization code or an ID and password.
+    ///   - remember: `true` keeps the session in the token store for the next launch; `false` keeps
+    ///     it in memory only and removes any stored session.
+    /// - Returns: ``AuthenticationState/signedIn`` or ``AuthenticationState/profileRequired``.
+    /// - Throws: ``WoteError``; nothing is stored then.
+    func signIn(with credential: LoginCredential, remember: Bool) async throws(WoteError) -> AuthenticationState
+
+    /// Tells the server the person logs out, then ends the local session whatever the server answered.
+    ///
+    /// - Parameter deviceToken: the push token to unregister, if any.
+    /// - Throws: ``WoteError/storageFailure(_:)`` only when the stored tokens could not be deleted;
+    ///   the in-memory session has ended all the same.
+    func signOut(deviceToken: String?) async throws(WoteError)
+
+    /// Deletes the account on the server and ends the local session.
+    ///
+    /// - Throws: ``WoteError/profileRequired`` (the session is kept, the account exists), or the
+    ///   server or network failure after the local session was ended anyway.
+    func withdraw() async throws(WoteError)
+
+    /// Restores the session from the token store at launch, refreshing only when the access token
+    /// has expired and the refresh token has not.
+    ///
+    /// - Returns: the session as restored; never throws, failures become states.
+    func restoreSession() async -> SessionSnapshot
+
+    /// Renews the tokens now.
+    ///
+    /// - Returns: the session with its new tokens.
+    /// - Throws: ``WoteError/notSignedIn``, ``WoteError/sessionExpired`` or a passing failure.
+    func refreshSession() async throws(WoteError) -> SessionSnapshot
+
+    /// The session as it stands, without any network call.
+    func currentSession() async -> SessionSnapshot
+
+    /// A new stream of session events; every call gets its own stream, and every stream sees
+    /// every event from the moment it was created.
+    func sessionEvents() -> AsyncStream<SessionEvent>
+}
+
+/// Creates ID/password accounts.
+public protocol AccountRepository: Sendable {
+    /// Creates an account from `form`; the form is validated locally first.
+    ///
+    /// - Throws: ``WoteError/invalidField(_:reason:)`` before any request;
+    ///   ``WoteError/rejected(code:message:)`` with the server's message meant for the person
+    ///   (for example the ID is taken); network and server failures.
+    func signUp(_ form: SignUpForm) async throws(WoteError)
+}
+
+/// The member's profile on the server.
+public protocol ProfileRepository: Sendable {
+    /// Asks the server whether `nickname` is free.
+    ///
+    /// - Returns: `true` when nobody uses it.
+    func isNicknameAvailable(_ nickname: Nickname) async throws(WoteError) -> Bool
+
+    /// Completes the profile; afterwards the session is ``AuthenticationState/signedIn``.
+    ///
+    /// - Throws: ``WoteError/nicknameTaken``, ``WoteError/rejected(code:message:)`` and others.
+    func completeProfile(_ draft: ProfileDraft) async throws(WoteError)
+
+    /// Fetches the signed-in member's profile.
+    func fetchMyProfile() async throws(WoteError) -> User
+
+    /// Sets the member's consumer type.
+    func setConsumerType(_ consumerType: ConsumerType) async throws(WoteError)
+}
+
+/// The device's push registration.
+public protocol DeviceRepository: Sendable {
+    /// Registers this device's push token for the signed-in member.
+    func registerDeviceToken(_ token: DeviceToken) async throws(WoteError)
+}

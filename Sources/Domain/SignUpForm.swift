@@ -1,0 +1,97 @@
+/// The fields of an ID/password sign-up, checked locally before anything is sent.
+///
+/// Its description never shows the password.
+public struct SignUpForm: Sendable, Equatable, Hashable, CustomStringConvertible, CustomReflectable {
+    /// The account ID: 4 to 20 letters or digits.
+    public var loginId: String
+    /// The password: 8 to 64 characters with at least one letter and one digit.
+    public var password: String
+    /// The person's name: not blank, at most 50 characters.
+    public var name: String
+    /// The e-mail address: exactly one `@` with text on both sides.
+    public var email: String
+    /// The phone number: digits and dashes, with at least one digit.
+    public var phone: String
+
+    /// Creates a form.
+    public init(loginId: String, password: String, name: String, email: String, phone: String) {
+        self.loginId = loginId
+        self.password = password
+        self.name = name
+        self.email = email
+        self.phone = phone
+    }
+
+    /// The problem with one field, or `nil` when it is fine.
+    ///
+    /// - Parameter field: the field to check.
+    /// - Returns: a sentence for the person, naming what is wrong.
+    public func problem(with field: SignUpField) -> String? {
+        switch field {
+        case .loginId:
+            let count = loginId.count
+            guard (4...20).contains(count) else { return "The ID must be 4 to 20 characters long." }
+            guard loginId.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                return "The ID can only use letters and digits."
+            }
+            return nil
+        case .password:
+            guard (8...64).contains(password.count) else { return "The password must be 8 to 64 characters long." }
+            guard password.contains(where: \.isLetter), password.contains(where: \.isNumber) else {
+                return "The password needs at least one letter and one digit."
+            }
+            return nil
+        case .name:
+            let trimmed = name.filter { !$0.isWhitespace }
+            if trimmed.isEmpty { return "Enter your name." }
+            return name.count > 50 ? "The name can have at most 50 characters." : nil
+        case .email:
+            let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !email.contains(where: \.isWhitespace)
+            else { return "Enter an e-mail address like name@example.com." }
+            return nil
+        case .phone:
+            guard !phone.isEmpty, phone.allSatisfy({ $0 == "-" || ("0"..."9").contains($0) }),
+                phone.contains(where: { ("0"..."9").contains($0) })
+            else { return "The phone number can only use digits and dashes." }
+            return nil
+        }
+    }
+
+    /// Checks every field in form order.
+    ///
+    /// - Throws: ``WoteError/invalidField(_:reason:)`` for the first field that breaks its rule.
+    public func validate() throws(WoteError) {
+        for field in SignUpField.allCases {
+            if let reason = problem(with: field) { throw .invalidField(field, reason: reason) }
+        }
+    }
+
+    /// The form with the password redacted.
+    public var description: String {
+        "SignUpForm(loginId: \(loginId), password: <redacted>, name: \(name), email: \(email), phone: \(phone))"
+    }
+
+    /// A mirror without the password.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "loginId": loginId, "password": "<redacted>", "name": name, "email": email, "phone": phone,
+            ], displayStyle: .struct)
+    }
+}
+
+/// A field of the sign-up form, in the order the form shows them.
+public enum SignUpField: String, Sendable, CaseIterable, Hashable {
+    /// The account ID.
+    case loginId
+    /// The password.
+    case password
+    /// The person's name.
+    case name
+    /// The e-mail address.
+    case email
+    /// The phone number.
+    case phone
+}

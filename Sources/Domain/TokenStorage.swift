@@ -1,0 +1,138 @@
+import Foundation
+
+/// Where a session's tokens live between launches: the Keychain on Apple platforms, a 0600 file
+/// elsewhere, memory in tests.
+///
+/// Implementations must tell "cannot read the store at all" (``TokenStorageError/unavailable(_:)``:
+/// the session is kept, not wiped) apart from "read it, but it holds garbage"
+/// (``TokenStorageError/corrupted(_:)``: treated as signed out).
+public protocol TokenStorage: Sendable {
+    /// Reads the stored session.
+    ///
+    /// - Returns: the session, or `nil` when none is stored.
+    /// - Throws: ``TokenStorageError``.
+    func load() async throws(TokenStorageError) -> StoredSession?
+
+    /// Replaces the stored session with `session`, atomically.
+    ///
+    /// - Throws: ``TokenStorageError``.
+    func save(_ session: StoredSession) async throws(TokenStorageError)
+
+    /// Deletes the stored session; succeeds when there is none.
+    ///
+    /// - Throws: ``TokenStorageError``.
+    func remove() async throws(TokenStorageError)
+
+    /// Takes a lock that serialises token refreshes among every process sharing this store, so two
+    /// processes never spend one rotating refresh token twice. Release it with ``TokenStorageLock/release()``.
+    ///
+    /// - Throws: ``TokenStorageError`` when the lock cannot be taken.
+    func lockForRefresh() async throws(TokenStorageError) -> TokenStorageLock
+}
+
+extension TokenStorage {
+    /// Stores that only one process uses need no cross-process lock.
+    public func lockForRefresh() async throws(TokenStorageError) -> TokenStorageLock { .none }
+}
+
+/// A held refresh lock; call ``release()`` exactly once.
+public struct TokenStorageLock: Sendable {
+    private let onRelease: @Sendable () -> Void
+
+    /// Creates a lock that runs `release` when released.
+    public init(release: @escaping @Sendable () -> Void) {
+        onRelease = release
+    }
+
+    /// A lock that guards nothing, for single-process stores.
+    public static let none = TokenStorageLock(release: {})
+
+    /// Gives the lock back.
+    public func release() { onRelease() }
+}
+
+/// Why the token store failed.
+public enum TokenStorageError: Error, Sendable, Equatable, Hashable {
+    /// The store cannot be read or written at all right now (locked Keychain, permission denied,
+    /// disk full). Nothing was deleted.
+    case unavailable(String)
+    /// The store was read but does not hold a valid session.
+    case corrupted(String)
+
+    /// The reason, for logs and messages; never contains a token.
+    public var reason: String {
+        switch self {
+        case .unavailable(let reason), .corrupted(let reason): reason
+        }
+    }
+}
+
+/// What the store keeps for one session: the tokens and the state the server last put it in.
+///
+/// The state is a fact the server told (profile required or completed), not a "logged in" flag:
+/// whether the session is still usable is decided from the tokens' expiry dates.
+public struct StoredSession: Sendable, Equatable, Hashable {
+    /// The token pair.
+    public var tokens: TokenPair
+    /// Whether the server last said the profile is completed.
+    public var profileCompleted: Bool
+
+    /// Creates a stored session.
+    public init(tokens: TokenPair, profileCompleted: Bool) {
+        self.tokens = tokens
+        self.profileCompleted = profileCompleted
+    }
+}
+
+extension StoredSession: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case version, accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt
+        case accessTokenIssuedAt, profileCompleted
+    }
+
+    /// The format version written by ``encode(to:)``.
+    public static let formatVersion = 1
+
+    /// Decodes the stored format; dates are epoch milliseconds.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decode(Int.self, forKey: .version)
+        guard version == StoredSession.formatVersion else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .version, in: container, debugDescription: "unknown format version \(version)")
+        }
+        func date(_ key: CodingKeys) throws -> Date? {
+            try container.decodeIfPresent(Int64.self, forKey: key).map {
+                Date(timeIntervalSince1970: Double($0) / 1000)
+            }
+        }
+        let access = try container.decode(String.self, forKey: .accessToken)
+        let refresh = try container.decode(String.self, forKey: .refreshToken)
+        guard !access.isEmpty, !refresh.isEmpty else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .accessToken, in: container, debugDescription: "empty token")
+        }
+        guard let issuedAt = try date(.accessTokenIssuedAt) else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.accessTokenIssuedAt, .init(codingPath: [], debugDescription: "missing issue date"))
+        }
+        tokens = TokenPair(
+            accessToken: access, refreshToken: refresh,
+            accessTokenExpiresAt: try date(.accessTokenExpiresAt),
+            refreshTokenExpiresAt: try date(.refreshTokenExpiresAt), accessTokenIssuedAt: issuedAt)
+        profileCompleted = try container.decode(Bool.self, forKey: .profileCompleted)
+    }
+
+    /// Encodes the stored format; dates are epoch milliseconds.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+        try container.encode(StoredSession.formatVersion, forKey: .version)
+        try container.encode(tokens.accessToken, forKey: .accessToken)
+        try container.encode(tokens.refreshToken, forKey: .refreshToken)
+        try container.encodeIfPresent(tokens.accessTokenExpiresAt.map(millis), forKey: .accessTokenExpiresAt)
+        try container.encodeIfPresent(tokens.refreshTokenExpiresAt.map(millis), forKey: .refreshTokenExpiresAt)
+        try container.encode(millis(tokens.accessTokenIssuedAt), forKey: .accessTokenIssuedAt)
+        try container.encode(profileCompleted, forKey: .profileCompleted)
+    }
+}

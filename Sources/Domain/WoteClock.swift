@@ -1,0 +1,24 @@
+import Foundation
+
+/// The two kinds of time WoteKit reads, injectable so tests drive them without waiting.
+///
+/// `now` is wall-clock time, compared with token expiry dates. `uptime` is monotonic time, used
+/// for windows and intervals so that a change of the device clock cannot stretch or shrink them.
+public struct WoteClock: Sendable {
+    /// The current wall-clock date.
+    public var now: @Sendable () -> Date
+    /// Monotonic time since an arbitrary fixed start.
+    public var uptime: @Sendable () -> Duration
+
+    /// Creates a clock from the two readings.
+    public init(now: @escaping @Sendable () -> Date, uptime: @escaping @Sendable () -> Duration) {
+        self.now = now
+        self.uptime = uptime
+    }
+
+    /// The system clock: `Date()` and `ContinuousClock`.
+    public static var live: WoteClock {
+        let start = ContinuousClock.now
+        return WoteClock(now: { Date() }, uptime: { start.duration(to: .now) })
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Turns any body into a ``ResponseEnvelope`` or a typed ``MalformedResponse``; never crashes,
+/// never hangs, whatever arrives (empty, HTML, truncated, wrong types, huge).
+package enum EnvelopeDecoder {
+    /// Bodies larger than this are refused unread.
+    package static let maximumBodySize = 8 * 1024 * 1024
+
+    /// Decodes the envelope, reading `data` as `Payload`.
+    ///
+    /// A success envelope whose `data` has the wrong shape is malformed. An error envelope whose
+    /// `data` has another shape keeps its code and message with `data` nil, since the code decides.
+    package static func decode<Payload: Decodable & Sendable>(
+        _ payload: Payload.Type, from body: Data, httpStatus: Int, contentType: String? = nil
+    ) throws(APIError) -> ResponseEnvelope<Payload> {
+        try checkLooksLikeJSONObject(body, httpStatus: httpStatus, contentType: contentType)
+        let decoder = JSONDecoder()
+        let header: Header
+        do {
+            header = try decoder.decode(Header.self, from: body)
+        } catch {
+            throw .malformed(MalformedResponse(httpStatus: httpStatus, problem: problem(for: error)))
+        }
+        var envelope = ResponseEnvelope<Payload>(
+            httpStatus: httpStatus, status: header.status, divisionCode: header.divisionCode,
+            message: header.message ?? "", fieldErrors: header.errors ?? [], reason: header.reason)
+        do {
+            envelope.data = try decoder.decode(DataField<Payload>.self, from: body).data
+        } catch {
+            if envelope.isSuccess {
+                throw .malformed(MalformedResponse(httpStatus: httpStatus, problem: problem(for: error)))
+            }
+        }
+        return envelope
+    }
+
+    /// Decodes a whole body as `Value` (the older sign-up envelope, §4.12), with the same checks.
+    package static func decodePlain<Value: Decodable>(
+        _ type: Value.Type, from body: Data, httpStatus: Int, contentType: String? = nil
+    ) throws(APIError) -> Value {
+        try checkLooksLikeJSONObject(body, httpStatus: httpStatus, contentType: contentType)
+        do {
+            return try JSONDecoder().decode(Value.self, from: body)
+        } catch {
+            throw .malformed(MalformedResponse(httpStatus: httpStatus, problem: problem(for: error)))
+        }
+    }
+
+    private static func checkLooksLikeJSONObject(
+        _ body: Data, httpStatus: Int, contentType: String?
+    ) throws(APIError) {
+        func fail(_ problem: MalformedResponse.Problem) -> APIError {
+            .malformed(MalformedResponse(httpStatus: httpStatus, problem: problem))
+        }
+        guard body.count <= maximumBodySize else { throw fail(.tooLarge(bytes: body.count)) }
+        guard let first = body.first(where: { !isJSONWhitespace($0) }) else { throw fail(.emptyBody) }
+        switch first {
+        case UInt8(ascii: "{"): return
+        case UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            throw fail(.notAnObject)
+        default:
+            throw fail(.notJSON(contentType: contentType))
+        }
+    }
+
+    private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    private static func problem(for error: any Error) -> MalformedResponse.Problem {
+        guard let decodingError = error as? DecodingError else { return .invalidJSON }
+        switch decodingError {
+        case .keyNotFound(let key, let context):
+            return .missingField(path(context.codingPath + [key]))
+        case .valueNotFound(_, let context):
+            return .missingField(path(context.codingPath))
+        case .typeMismatch(_, let context):
+            return context.codingPath.isEmpty ? .notAnObject : .wrongType(field: path(context.codingPath))
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? .invalidJSON : .wrongType(field: path(context.codingPath))
+        @unknown default:
+            return .invalidJSON
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    private struct Header: Decodable {
+        var status: Int
+        var divisionCode: DivisionCode?
+        var message: String?
+        var errors: [FieldErrorDTO]?
+        var reason: String?
+
+        private enum CodingKeys: String, CodingKey { case status, divisionCode, message, errors, reason }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            status = try container.decode(Int.self, forKey: .status)
+            divisionCode = try container.decodeIfPresent(DivisionCode.self, forKey: .divisionCode)
+            message = try container.decodeIfPresent(String.self, forKey: .message)
+            // Details only: a server whose validation handler shapes them differently must not
+            // turn a readable error into a malformed one.
+            errors = try? container.decodeIfPresent([FieldErrorDTO].self, forKey: .errors)
+            reason = try? container.decodeIfPresent(String.self, forKey: .reason)
+        }
+    }
+
+    private struct DataField<Payload: Decodable>: Decodable {
+        var data: Payload?
+    }
+}

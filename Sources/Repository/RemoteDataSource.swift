@@ -1,0 +1,58 @@
+import Foundation
+import WoteDomain
+
+/// The Wote server's endpoints as the repositories see them: wire DTOs in, envelopes out.
+///
+/// Implemented by the Data layer over HTTP. An answer that is a valid envelope is returned, whatever
+/// its codes, for the repository to decide on; only transport failures, unusable bodies and
+/// session failures throw.
+package protocol RemoteDataSource: Sendable {
+    /// §4.1 / §4.13: social login (form body) or ID/password sign-in (JSON body). No Authorization.
+    func login(_ credential: LoginCredential) async throws(APIError) -> ResponseEnvelope<LoginDataDTO>
+    /// §4.12: ID/password sign-up; answers with the older envelope.
+    func signUp(_ request: SignUpRequestDTO) async throws(APIError) -> SignUpResponseDTO
+    /// §4.4: nickname check. No Authorization.
+    func checkNickname(_ request: NicknameRequestDTO) async throws(APIError) -> ResponseEnvelope<NicknameCheckDTO>
+    /// §4.5: multipart profile setup. Bearer.
+    func setUpProfile(_ request: ProfileRequestDTO, imageJPEG: Data?) async throws(APIError)
+        -> ResponseEnvelope<IgnoredPayload>
+    /// §4.6: my profile. Bearer.
+    func fetchMyProfile() async throws(APIError) -> ResponseEnvelope<ProfileDTO>
+    /// §4.7: consumer type. Bearer.
+    func setConsumerType(_ request: ConsumerTypeRequestDTO) async throws(APIError) -> ResponseEnvelope<IgnoredPayload>
+    /// §4.9: device token registration. Bearer.
+    func registerDeviceToken(_ request: DeviceTokenRequestDTO) async throws(APIError)
+        -> ResponseEnvelope<IgnoredPayload>
+    /// §4.3: logout. Bearer.
+    func logout(_ request: DeviceTokenRequestDTO) async throws(APIError) -> ResponseEnvelope<IgnoredPayload>
+    /// §4.8: withdrawal. Bearer, no body.
+    func withdraw() async throws(APIError) -> ResponseEnvelope<IgnoredPayload>
+}
+
+/// The one owner of the tokens and the authentication state, as the repositories see it.
+///
+/// Implemented by the Data layer's session engine; every change of tokens or state goes through it.
+package protocol SessionDataSource: Sendable {
+    /// Starts a session with freshly issued tokens, replacing any other.
+    ///
+    /// - Parameters:
+    ///   - session: the tokens and whether the profile is completed.
+    ///   - persist: `true` writes it to the token store; `false` keeps it in memory and removes any
+    ///     stored session ("keep me signed in" off).
+    /// - Returns: the new state.
+    func begin(_ session: StoredSession, persist: Bool) async throws(WoteError) -> AuthenticationState
+    /// Ends the session locally for `reason`, removing stored tokens; idempotent.
+    func end(reason: SignOutReason) async throws(WoteError)
+    /// Records that the server accepted the profile: the state becomes signed in.
+    func markProfileCompleted() async throws(WoteError)
+    /// Restores the session from the token store at launch.
+    func restore() async -> SessionSnapshot
+    /// Refreshes now (single-flight with any refresh already running).
+    func refresh() async throws(WoteError) -> SessionSnapshot
+    /// The session as it stands.
+    func snapshot() async -> SessionSnapshot
+    /// Whether an access token is held that has not yet expired.
+    func hasUnexpiredAccessToken() async -> Bool
+    /// A new stream of session events.
+    func events() -> AsyncStream<SessionEvent>
+}

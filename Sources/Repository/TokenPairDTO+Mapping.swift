@@ -1,0 +1,50 @@
+import Foundation
+import WoteDomain
+
+/// §3: the token pair on the wire; expirations are epoch milliseconds and may be missing.
+package struct TokenPairDTO: Codable, Sendable, Equatable {
+    package var accessToken: String
+    package var accessExpirationTime: Double?
+    package var refreshToken: String
+    package var refreshExpirationTime: Double?
+
+    package init(
+        accessToken: String, accessExpirationTime: Double?, refreshToken: String, refreshExpirationTime: Double?
+    ) {
+        self.accessToken = accessToken
+        self.accessExpirationTime = accessExpirationTime
+        self.refreshToken = refreshToken
+        self.refreshExpirationTime = refreshExpirationTime
+    }
+}
+
+extension TokenPairDTO {
+    /// The domain pair; a missing expiration falls back to the JWT `exp`.
+    ///
+    /// - Parameter receivedAt: when the pair arrived (the lifetime's start when there is no `iat`).
+    /// - Throws: ``APIError/malformed(_:)`` when a token is empty.
+    package func toDomain(receivedAt: Date, httpStatus: Int) throws(APIError) -> TokenPair {
+        guard !accessToken.isEmpty else {
+            throw .malformed(MalformedResponse(httpStatus: httpStatus, problem: .missingField("accessToken")))
+        }
+        guard !refreshToken.isEmpty else {
+            throw .malformed(MalformedResponse(httpStatus: httpStatus, problem: .missingField("refreshToken")))
+        }
+        return TokenPair(
+            accessToken: accessToken, refreshToken: refreshToken,
+            accessTokenExpiresAt: TokenPairDTO.date(fromMilliseconds: accessExpirationTime),
+            refreshTokenExpiresAt: TokenPairDTO.date(fromMilliseconds: refreshExpirationTime),
+            receivedAt: receivedAt)
+    }
+
+    private static func date(fromMilliseconds value: Double?) -> Date? {
+        guard let value, value.isFinite, value > 0 else { return nil }
+        return Date(timeIntervalSince1970: value / 1000)
+    }
+}
+
+/// §4.2: the refresh request body.
+package struct RefreshRequestDTO: Codable, Sendable, Equatable {
+    package var refreshToken: String
+    package init(refreshToken: String) { self.refreshToken = refreshToken }
+}

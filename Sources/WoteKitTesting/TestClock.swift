@@ -1,0 +1,45 @@
+import Foundation
+import WoteDomain
+
+/// A clock that stands still until a test moves it, so expiry and windows are tested without waiting.
+///
+/// ```swift
+/// let clock = TestClock(now: Date(timeIntervalSince1970: 1_700_000_000))
+/// clock.advance(by: .seconds(60))
+/// ```
+public final class TestClock: Sendable {
+    private let state: Locked<(now: Date, uptime: Duration)>
+
+    /// Creates a clock at `now`, with monotonic time at zero.
+    public init(now: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
+        state = Locked((now, .zero))
+    }
+
+    /// The current wall-clock date.
+    public var now: Date { state.current.now }
+
+    /// Moves both wall-clock and monotonic time forward by `duration`.
+    public func advance(by duration: Duration) {
+        state.withLock {
+            $0.now = $0.now.addingTimeInterval(duration.timeInterval)
+            $0.uptime += duration
+        }
+    }
+
+    /// Sets the wall clock alone (as when the person changes the device time); monotonic time stays.
+    public func setWallClock(to date: Date) {
+        state.withLock { $0.now = date }
+    }
+
+    /// The clock to hand to WoteKit.
+    public var clock: WoteClock {
+        WoteClock(now: { [state] in state.current.now }, uptime: { [state] in state.current.uptime })
+    }
+}
+
+extension Duration {
+    fileprivate var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,3 @@
+import Testing
+
+// Tests for this layer live beside this file.
