@@ -61,11 +61,17 @@ public struct SessionSnapshot: Sendable, Equatable {
     public var tokens: TokenPair?
     /// Whether the session is kept in the token store ("keep me signed in") or in memory only.
     public var isPersistent: Bool
+    /// A passing failure met while producing this snapshot (a refresh at launch that could not reach
+    /// the server); the session was kept. `nil` when all went well.
+    public var warning: WoteError?
 
     /// Creates a snapshot.
-    public init(state: AuthenticationState, tokens: TokenPair? = nil, isPersistent: Bool = true) {
+    public init(
+        state: AuthenticationState, tokens: TokenPair? = nil, isPersistent: Bool = true, warning: WoteError? = nil
+    ) {
         self.state = state
         self.tokens = tokens
         self.isPersistent = isPersistent
+        self.warning = warning
     }
 }
