@@ -1,0 +1,34 @@
+/// How the session engine keeps tokens fresh; the defaults speak the Wote contract.
+///
+/// ```swift
+/// var session = SessionConfiguration()
+/// session.refreshLeeway = .seconds(60)
+/// ```
+public struct SessionConfiguration: Sendable {
+    /// How long before its expiry an access token is refreshed before use. Never more than half the
+    /// token's lifetime, so short-lived tokens are not refreshed before every request. Default 30 s.
+    public var refreshLeeway: Duration
+    /// How far the device clock may be off from the server's: a refresh token is only given up as
+    /// expired this long after its expiry date (the server has the last word). Default 10 s.
+    public var clockSkewTolerance: Duration
+    /// The most refreshes allowed within ``refreshWindow``; one more fails with
+    /// ``WoteError/tooManyRefreshes`` instead of looping on a misbehaving server. Default 20.
+    public var maximumRefreshesPerWindow: Int
+    /// The window for ``maximumRefreshesPerWindow``, on the monotonic clock. Default 10 s.
+    public var refreshWindow: Duration
+    /// The refresh call and the meaning of answers; ``SessionContract/wote`` by default.
+    public var contract: SessionContract
+
+    /// Creates a configuration; every parameter has the Wote default.
+    public init(
+        refreshLeeway: Duration = .seconds(30), clockSkewTolerance: Duration = .seconds(10),
+        maximumRefreshesPerWindow: Int = 20, refreshWindow: Duration = .seconds(10),
+        contract: SessionContract = .wote
+    ) {
+        self.refreshLeeway = refreshLeeway
+        self.clockSkewTolerance = clockSkewTolerance
+        self.maximumRefreshesPerWindow = maximumRefreshesPerWindow
+        self.refreshWindow = refreshWindow
+        self.contract = contract
+    }
+}

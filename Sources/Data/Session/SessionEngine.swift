@@ -1,0 +1,191 @@
+import Foundation
+import WoteDomain
+import WoteRepository
+
+/// The one owner of the tokens and the authentication state.
+///
+/// Login, refresh, logout, withdrawal and restore all go through it, and every change is written
+/// through the token storage. It attaches the access token to authenticated requests (only for the
+/// configured origin), refreshes it before it expires and when the server rejects it, shares one
+/// refresh among every request that needs it, and ignores a refresh that finishes after the session
+/// it belonged to has ended.
+package actor SessionEngine {
+    let client: HTTPClient
+    /// Sends the refresh call; follows no redirects, so a credential never leaves the origin.
+    let refreshClient: HTTPClient
+    let storage: any TokenStorage
+    let clock: WoteClock
+    let configuration: SessionConfiguration
+    let broadcaster = SessionEventBroadcaster()
+
+    var session: StoredSession?
+    var state: AuthenticationState = .signedOut(.noSession)
+    var isPersistent = true
+    /// Bumped whenever a session begins or ends; work that started in another generation stores nothing.
+    var generation: UInt64 = 0
+    var flight: RefreshFlight?
+    var nextFlightID: UInt64 = 0
+    var nextWaiterID: UInt64 = 0
+    /// Monotonic times of recent refresh calls, for the storm guard.
+    var recentRefreshes: [Duration] = []
+
+    /// Creates an engine with no session; call ``restore()`` at launch.
+    ///
+    /// - Parameters:
+    ///   - client: sends requests to the API origin.
+    ///   - storage: where the session is kept between launches.
+    ///   - clock: wall-clock and monotonic time.
+    ///   - configuration: leeway, storm guard and the backend's contract.
+    package init(client: HTTPClient, storage: any TokenStorage, clock: WoteClock, configuration: SessionConfiguration) {
+        self.client = client
+        self.refreshClient = HTTPClient(
+            baseURL: client.baseURL, transport: client.transport, timeout: client.timeout, maximumRedirects: 0)
+        self.storage = storage
+        self.clock = clock
+        self.configuration = configuration
+    }
+
+    // MARK: - State
+
+    /// The session as it stands.
+    package func snapshot() -> SessionSnapshot {
+        SessionSnapshot(state: state, tokens: session?.tokens, isPersistent: isPersistent)
+    }
+
+    /// Whether an access token is held that has not yet expired.
+    package func hasUnexpiredAccessToken() -> Bool {
+        guard let session else { return false }
+        return !session.tokens.isAccessTokenExpired(at: clock.now())
+    }
+
+    /// A new stream of session events.
+    package nonisolated func events() -> AsyncStream<SessionEvent> {
+        broadcaster.stream()
+    }
+
+    /// Ends every event stream handed out so far (at shutdown, or in tests to read what was sent).
+    package nonisolated func finishEventStreams() {
+        broadcaster.finishAll()
+    }
+
+    /// The error for a request that needs a session when there is none, saying why there is none.
+    func errorForMissingSession() -> WoteError {
+        switch state {
+        case .signedOut(let reason): reason.errorWhenMissing
+        case .storageUnavailable(let reason): .storageFailure(reason)
+        case .signedIn, .profileRequired: .notSignedIn
+        }
+    }
+
+    // MARK: - Beginning and ending
+
+    /// Starts a session with freshly issued tokens, replacing any other.
+    ///
+    /// - Parameters:
+    ///   - new: the tokens and whether the profile is completed.
+    ///   - persist: write to the store, or keep in memory and remove any stored session.
+    /// - Throws: ``WoteError/storageFailure(_:)``; the previous session is then kept.
+    package func begin(_ new: StoredSession, persist: Bool) async throws(WoteError) -> AuthenticationState {
+        let previous = (session: session, state: state, isPersistent: isPersistent)
+        startNewGeneration()
+        session = new
+        isPersistent = persist
+        state = new.profileCompleted ? .signedIn : .profileRequired
+        do {
+            if persist { try await storage.save(new) } else { try await storage.remove() }
+        } catch {
+            (session, state, isPersistent) = previous
+            throw .storageFailure(error.reason)
+        }
+        broadcaster.send(new.profileCompleted ? .signedIn : .profileRequired)
+        return state
+    }
+
+    /// Ends the session locally for `reason` and removes the stored tokens; idempotent.
+    ///
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the stored tokens could not be removed; the
+    ///   in-memory session has ended all the same.
+    package func end(reason: SignOutReason) async throws(WoteError) {
+        endInMemory(reason: reason)
+        do {
+            try await storage.remove()
+        } catch {
+            throw .storageFailure(error.reason)
+        }
+    }
+
+    /// Ends the session after the server said it is over; a storage failure is reported as an event
+    /// only, since the caller's request has its own answer.
+    func endAfterServerVerdict(reason: SignOutReason) async {
+        endInMemory(reason: reason)
+        do {
+            try await storage.remove()
+        } catch {
+            broadcaster.send(.refreshFailed(.storageFailure(error.reason)))
+        }
+    }
+
+    /// Forgets the session in memory and tells subscribers, exactly once per session.
+    @discardableResult
+    private func endInMemory(reason: SignOutReason) -> Bool {
+        let hadSession = session != nil
+        startNewGeneration()
+        session = nil
+        isPersistent = true
+        state = .signedOut(reason)
+        if hadSession { broadcaster.send(.signedOut(reason)) }
+        return hadSession
+    }
+
+    /// Records that the server accepted the profile: the state becomes signed in.
+    package func markProfileCompleted() async throws(WoteError) {
+        guard var current = session else { throw errorForMissingSession() }
+        current.profileCompleted = true
+        session = current
+        state = .signedIn
+        broadcaster.send(.signedIn)
+        try await persist(current)
+    }
+
+    /// A Bearer request was answered "profile required" (§4.10): say so, without refresh or sign-out.
+    func noteProfileRequired(generation requestGeneration: UInt64) async {
+        guard requestGeneration == generation, var current = session, current.profileCompleted else { return }
+        current.profileCompleted = false
+        session = current
+        state = .profileRequired
+        broadcaster.send(.profileRequired)
+        try? await persist(current)
+    }
+
+    /// Writes `current` when the session is persistent and still the same one afterwards.
+    func persist(_ current: StoredSession) async throws(WoteError) {
+        guard isPersistent else { return }
+        let saved = generation
+        do {
+            try await storage.save(current)
+        } catch {
+            throw .storageFailure(error.reason)
+        }
+        // A logout that ran while the write was in flight must not be undone by it.
+        if saved != generation && session == nil { try? await storage.remove() }
+    }
+
+    private func startNewGeneration() {
+        generation &+= 1
+        abandonFlight()
+    }
+}
+
+extension SessionEngine: SessionDataSource {}
+
+extension SignOutReason {
+    /// What a request gets when it needs the session that ended for this reason.
+    var errorWhenMissing: WoteError {
+        switch self {
+        case .sessionExpired: .sessionExpired
+        case .banned: .banned
+        case .memberGone: .memberGone
+        case .noSession, .loggedOut, .withdrawn, .storedSessionCorrupted: .notSignedIn
+        }
+    }
+}

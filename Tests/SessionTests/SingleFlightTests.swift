@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import WoteData
+import WoteDomain
+import WoteKitTesting
+import WoteRepository
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite struct SingleFlightTests {
+    @Test func refresh_runsOnce_whenThousandRequestsFindTheTokenExpired() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        try await fixture.signIn()
+        fixture.clock.advance(by: .seconds(61))
+
+        let statuses = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<1_000 {
+                group.addTask { (try? await fixture.fetchProfile()) ?? -1 }
+            }
+            return await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+
+        #expect(fixture.backend.refreshCalls == 1)
+        #expect(statuses.count == 1_000)
+        #expect(statuses.allSatisfy { $0 == 200 })
+    }
+
+    @Test func refresh_runsOnce_whenThousandRequestsAreRejectedTogether() async throws {
+        // The clock says the token is fine, the server says it is not: the reactive path.
+        let fixture = EngineFixture(accessLifetime: 600)
+        let pair = try await fixture.signIn()
+        fixture.backend.state.withLock { $0.validAccess[pair.accessToken] = nil }
+
+        let statuses = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<1_000 {
+                group.addTask { (try? await fixture.fetchProfile()) ?? -1 }
+            }
+            return await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+
+        #expect(fixture.backend.refreshCalls == 1)
+        #expect(statuses.allSatisfy { $0 == 200 })
+    }
+
+    @Test func inFlightRequestWithSupersededToken_isRetriedWithNewToken_withoutSecondRefresh() async throws {
+        let clock = TestClock()
+        let backend = FakeWoteBackend(clock: clock)
+        let held = Latch()
+        let arrived = Latch()
+        let firstProfileCall = Locked(true)
+        // The first profile request is held at the server until a refresh has rotated the tokens;
+        // the server then rejects its (old) token with 401 E006, as the real one does.
+        let transport = HTTPTransport { request in
+            let isFirst =
+                request.url?.path == "/api/profiles"
+                && firstProfileCall.withLock { first in
+                    defer { first = false }
+                    return first
+                }
+            if isFirst {
+                await arrived.open()
+                await held.wait()
+            }
+            return try await backend.stub.transport.send(request)
+        }
+        let client = HTTPClient(baseURL: EngineFixture.baseURL, transport: transport)
+        let storage = TestTokenStorage()
+        let engine = SessionEngine(client: client, storage: storage, clock: clock.clock, configuration: .init())
+        let pair = backend.issuePair()
+        _ = try await engine.begin(StoredSession(tokens: pair, profileCompleted: true), persist: true)
+
+        let slow = Task { try await engine.send(EngineFixture.profile).status }
+        await arrived.wait()
+        let refreshed = try await engine.refresh()
+        await held.open()
+        let status = try await slow.value
+
+        #expect(status == 200)
+        #expect(backend.refreshCalls == 1)
+        let tokensSent = backend.stub.requests(path: "/api/profiles").compactMap {
+            $0.value(forHTTPHeaderField: "Authorization")
+        }
+        #expect(tokensSent == ["Bearer \(pair.accessToken)", "Bearer \(refreshed.tokens!.accessToken)"])
+    }
+
+    @Test func cancellingOneCaller_returnsCancelledPromptly_andLeavesTheSharedRefreshRunning() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        try await fixture.signIn()
+        fixture.clock.advance(by: .seconds(61))
+        let gate = Latch()
+        fixture.backend.refreshGate.withLock { $0 = gate }
+
+        let cancelled = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
+        let patient = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
+        await fixture.backend.refreshArrived.wait()
+        cancelled.cancel()
+        // The cancelled caller finishes while the refresh is still held at the server.
+        let cancelledResult = await cancelled.result
+        #expect(throws: APIError.cancelled) { try cancelledResult.get() }
+
+        await gate.open()
+        #expect(try await patient.value == 200)
+        #expect(fixture.backend.refreshCalls == 1)
+        #expect(await fixture.engine.snapshot().state == .signedIn)
+    }
+
+    @Test func eachRequest_isRetriedAtMostOnce_whenNewTokenIsRejectedToo() async throws {
+        let fixture = EngineFixture()
+        try await fixture.signIn()
+        let rejected = StubTransport.Reply.json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#)
+        fixture.backend.state.withLock { $0.protectedScript = [rejected, rejected, rejected] }
+
+        let status = try await fixture.fetchProfile()
+
+        #expect(status == 401)
+        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.backend.stub.requests(path: "/api/profiles").count == 2)
+        // The refresh token just worked: the session goes on.
+        #expect(await fixture.engine.snapshot().state == .signedIn)
+    }
+
+    @Test func stormGuard_stopsRefreshing_whenServerRejectsEveryNewToken() async throws {
+        let configuration = SessionConfiguration(maximumRefreshesPerWindow: 3, refreshWindow: .seconds(10))
+        let fixture = EngineFixture(configuration: configuration)
+        try await fixture.signIn()
+        let rejected = StubTransport.Reply.json(401, #"{"status":401,"divisionCode":"E005","message":"Malformed"}"#)
+        fixture.backend.state.withLock { $0.protectedScript = Array(repeating: rejected, count: 100) }
+
+        var errors: [APIError] = []
+        for _ in 0..<6 {
+            do { _ = try await fixture.fetchProfile() } catch { errors.append(error) }
+        }
+
+        #expect(fixture.backend.refreshCalls == 3)
+        #expect(errors.allSatisfy { $0 == .session(.tooManyRefreshes) })
+        #expect(errors.count == 3)
+        // The window is on the monotonic clock: once it passes, refreshing works again.
+        fixture.clock.advance(by: .seconds(11))
+        _ = try await fixture.fetchProfile()
+        #expect(fixture.backend.refreshCalls == 4)
+    }
+}

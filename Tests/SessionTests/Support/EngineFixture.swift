@@ -1,0 +1,51 @@
+import Foundation
+import WoteData
+import WoteDomain
+import WoteKitTesting
+import WoteRepository
+
+/// An engine wired to a fake backend, a test clock and a scriptable store.
+struct EngineFixture {
+    static let baseURL = URL(string: "https://api.wote.test")!
+    static let profile = Endpoint(method: .get, path: "/api/profiles", authorization: .bearer)
+
+    let clock: TestClock
+    let backend: FakeWoteBackend
+    let storage: TestTokenStorage
+    let engine: SessionEngine
+
+    init(
+        accessLifetime: TimeInterval = 600, refreshLifetime: TimeInterval = 86_400,
+        storage: TestTokenStorage = TestTokenStorage(), configuration: SessionConfiguration = SessionConfiguration(),
+        transport: ((FakeWoteBackend) -> HTTPTransport)? = nil
+    ) {
+        let clock = TestClock()
+        let backend = FakeWoteBackend(clock: clock, accessLifetime: accessLifetime, refreshLifetime: refreshLifetime)
+        let client = HTTPClient(baseURL: EngineFixture.baseURL, transport: transport?(backend) ?? backend.stub.transport)
+        self.clock = clock
+        self.backend = backend
+        self.storage = storage
+        self.engine = SessionEngine(client: client, storage: storage, clock: clock.clock, configuration: configuration)
+    }
+
+    /// Signs in with a fresh pair from the backend.
+    @discardableResult
+    func signIn(profileCompleted: Bool = true, persist: Bool = true) async throws -> TokenPair {
+        let pair = backend.issuePair()
+        _ = try await engine.begin(StoredSession(tokens: pair, profileCompleted: profileCompleted), persist: persist)
+        return pair
+    }
+
+    /// Sends the protected profile request and returns its HTTP status.
+    func fetchProfile() async throws(APIError) -> Int {
+        try await engine.send(EngineFixture.profile).status
+    }
+}
+
+/// Ends every event stream of `engine` and returns what `stream` received, in order.
+func drain(_ stream: AsyncStream<SessionEvent>, of engine: SessionEngine) async -> [SessionEvent] {
+    engine.finishEventStreams()
+    var events: [SessionEvent] = []
+    for await event in stream { events.append(event) }
+    return events
+}
