@@ -113,13 +113,13 @@ extension SessionEngine {
         flight?.waiters.removeValue(forKey: id)?.resume(returning: .failed(.cancelled))
     }
 
-    /// Resolves every waiter of the running flight as "no session" and forgets the flight; its call
-    /// may still finish, but it belongs to an ended generation and stores nothing.
-    func abandonFlight() {
+    /// Fails every waiter of the running flight with `error` and forgets the flight; its call may
+    /// still finish, but it belongs to an ended generation and stores nothing.
+    func abandonFlight(failingWaitersWith error: WoteError) {
         guard let abandoned = flight else { return }
         flight = nil
         for waiter in abandoned.waiters.values {
-            waiter.resume(returning: .failed(.session(.notSignedIn)))
+            waiter.resume(returning: .failed(.session(error)))
         }
     }
 

@@ -87,7 +87,7 @@ package actor SessionEngine {
     /// - Throws: ``WoteError/storageFailure(_:)``; the previous session is then kept.
     package func begin(_ new: StoredSession, persist: Bool) async throws(WoteError) -> AuthenticationState {
         let previous = (session: session, state: state, isPersistent: isPersistent)
-        startNewGeneration()
+        startNewGeneration(failingWaitersWith: .notSignedIn)
         session = new
         isPersistent = persist
         state = new.profileCompleted ? .signedIn : .profileRequired
@@ -129,7 +129,7 @@ package actor SessionEngine {
     @discardableResult
     private func endInMemory(reason: SignOutReason) -> Bool {
         let hadSession = session != nil
-        startNewGeneration()
+        startNewGeneration(failingWaitersWith: reason.errorWhenMissing)
         session = nil
         isPersistent = true
         state = .signedOut(reason)
@@ -170,9 +170,9 @@ package actor SessionEngine {
         if saved != generation && session == nil { try? await storage.remove() }
     }
 
-    private func startNewGeneration() {
+    private func startNewGeneration(failingWaitersWith error: WoteError) {
         generation &+= 1
-        abandonFlight()
+        abandonFlight(failingWaitersWith: error)
     }
 }
 
