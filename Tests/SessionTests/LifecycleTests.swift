@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import WoteData
+import WoteDomain
+import WoteKitTesting
+import WoteRepository
+
+@Suite struct LifecycleTests {
+    @Test func refreshLandingAfterLogout_storesNothing_andChangesNothing() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        try await fixture.signIn()
+        fixture.clock.advance(by: .seconds(61))
+        let gate = Latch()
+        fixture.backend.refreshGate.withLock { $0 = gate }
+        let events = fixture.engine.events()
+
+        let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
+        await fixture.backend.refreshArrived.wait()
+        try await fixture.engine.end(reason: .loggedOut)
+        await gate.open()
+        let result = await request.result
+
+        #expect(throws: APIError.session(.notSignedIn)) { try result.get() }
+        #expect(fixture.storage.session == nil)
+        #expect(await fixture.engine.snapshot() == SessionSnapshot(state: .signedOut(.loggedOut)))
+        #expect(await drain(events, of: fixture.engine) == [.signedOut(.loggedOut)])
+    }
+
+    @Test func refreshLandingAfterANewLogin_keepsTheNewSession() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        try await fixture.signIn()
+        fixture.clock.advance(by: .seconds(61))
+        let gate = Latch()
+        fixture.backend.refreshGate.withLock { $0 = gate }
+
+        let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
+        await fixture.backend.refreshArrived.wait()
+        let second = try await fixture.signIn(profileCompleted: false)
+        await gate.open()
+        _ = await request.result
+
+        #expect(await fixture.engine.snapshot().tokens == second)
+        #expect(fixture.storage.session == StoredSession(tokens: second, profileCompleted: false))
+        #expect(await fixture.engine.snapshot().state == .profileRequired)
+    }
+
+    @Test func leeway_neverExceedsHalfTheLifetime_forShortLivedTokens() async throws {
+        let fixture = EngineFixture(accessLifetime: 10)
+        try await fixture.signIn()
+
+        fixture.clock.advance(by: .seconds(4))  // 6 s left, leeway is min(30, 5) = 5
+        _ = try await fixture.fetchProfile()
+        #expect(fixture.backend.refreshCalls == 0)
+
+        fixture.clock.advance(by: .seconds(2))  // 4 s left
+        _ = try await fixture.fetchProfile()
+        #expect(fixture.backend.refreshCalls == 1)
+    }
+
+    @Test func leeway_refreshesLongLivedTokens_30SecondsBeforeExpiry() async throws {
+        let fixture = EngineFixture(accessLifetime: 3_600)
+        try await fixture.signIn()
+
+        fixture.clock.advance(by: .seconds(3_600 - 31))
+        _ = try await fixture.fetchProfile()
+        #expect(fixture.backend.refreshCalls == 0)
+
+        fixture.clock.advance(by: .seconds(2))
+        _ = try await fixture.fetchProfile()
+        #expect(fixture.backend.refreshCalls == 1)
+    }
+
+    @Test func rememberOff_keepsTheSessionInMemory_andReplacesTheStoredOne() async throws {
+        let stored = StoredSession(tokens: .sample, profileCompleted: true)
+        let fixture = EngineFixture(accessLifetime: 60, storage: TestTokenStorage(session: stored))
+
+        try await fixture.signIn(persist: false)
+        fixture.clock.advance(by: .seconds(61))
+        _ = try await fixture.fetchProfile()
+
+        #expect(fixture.storage.session == nil)
+        #expect(fixture.storage.saveCount == 0)
+        #expect(fixture.backend.refreshCalls == 1)
+        #expect(await fixture.engine.snapshot().isPersistent == false)
+    }
+
+    @Test func signIn_whoseStoreFails_keepsThePreviousSession() async throws {
+        let fixture = EngineFixture()
+        let first = try await fixture.signIn()
+        fixture.storage.failWrites(with: .unavailable("disk full"))
+
+        await #expect(throws: WoteError.storageFailure("disk full")) { try await fixture.signIn() }
+
+        #expect(await fixture.engine.snapshot().tokens == first)
+    }
+
+    @Test func everySubscriber_seesEveryEvent() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        let first = fixture.engine.events()
+        let second = fixture.engine.events()
+
+        try await fixture.signIn(profileCompleted: false)
+        try await fixture.engine.markProfileCompleted()
+        fixture.clock.advance(by: .seconds(61))
+        _ = try await fixture.fetchProfile()
+        try await fixture.engine.end(reason: .loggedOut)
+        try await fixture.engine.end(reason: .loggedOut)
+
+        let expected: [SessionEvent] = [.profileRequired, .signedIn, .tokensRefreshed, .signedOut(.loggedOut)]
+        #expect(await drain(first, of: fixture.engine) == expected)
+        var late: [SessionEvent] = []
+        for await event in second { late.append(event) }
+        #expect(late == expected)
+    }
+
+    @Test func markProfileCompleted_persistsTheNewState() async throws {
+        let fixture = EngineFixture()
+        try await fixture.signIn(profileCompleted: false)
+
+        try await fixture.engine.markProfileCompleted()
+
+        #expect(fixture.storage.session?.profileCompleted == true)
+        #expect(await fixture.engine.snapshot().state == .signedIn)
+    }
+
+    @Test func requestWithoutSession_failsNotSignedIn_withoutNetwork() async {
+        let fixture = EngineFixture()
+        await #expect(throws: APIError.session(.notSignedIn)) { try await fixture.fetchProfile() }
+        #expect(fixture.backend.stub.requests.isEmpty)
+    }
+}
