@@ -59,7 +59,8 @@ extension ProfileDTO {
         var consumerType: ConsumerType?
         if let rawConsumerType = self.consumerType {
             guard let known = ConsumerType(rawValue: rawConsumerType) else {
-                throw .malformed(MalformedResponse(httpStatus: httpStatus, problem: .wrongType(field: "data.consumerType")))
+                throw .malformed(
+                    MalformedResponse(httpStatus: httpStatus, problem: .wrongType(field: "data.consumerType")))
             }
             consumerType = known
         }

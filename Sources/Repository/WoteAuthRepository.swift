@@ -9,6 +9,8 @@ public struct WoteAuthRepository: AuthRepository {
     private let session: any SessionDataSource
     private let clock: WoteClock
 
+    /// Creates the repository; only the composition root builds one.
+    ///
     /// - Parameters:
     ///   - remote: the server's endpoints.
     ///   - session: the one owner of the tokens and the state.

@@ -4,6 +4,8 @@ import WoteDomain
 public struct WoteDeviceRepository: DeviceRepository {
     private let remote: any RemoteDataSource
 
+    /// Creates the repository; only the composition root builds one.
+    ///
     /// - Parameter remote: the server's endpoints.
     package init(remote: any RemoteDataSource) {
         self.remote = remote

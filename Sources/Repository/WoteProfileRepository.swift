@@ -6,6 +6,8 @@ public struct WoteProfileRepository: ProfileRepository {
     private let remote: any RemoteDataSource
     private let session: any SessionDataSource
 
+    /// Creates the repository; only the composition root builds one.
+    ///
     /// - Parameters:
     ///   - remote: the server's endpoints.
     ///   - session: told when the profile gets completed.

@@ -19,7 +19,9 @@ import WoteRepository
 
     @Test(arguments: SignUpField.allCases)
     func invalidField_failsNamingIt_withoutARequest(field: SignUpField) async throws {
-        let remote = FakeRemoteDataSource { $0.signUp = .success(SignUpResponseDTO(httpStatus: 200, status: 200, success: true, message: "ok")) }
+        let remote = FakeRemoteDataSource {
+            $0.signUp = .success(SignUpResponseDTO(httpStatus: 200, status: 200, success: true, message: "ok"))
+        }
         let bad = form(breaking: field)
         let reason = try #require(bad.problem(with: field))
         await #expect(throws: WoteError.invalidField(field, reason: reason)) {
@@ -43,7 +45,8 @@ import WoteRepository
 
     @Test func refusedOnHttp200_isARejection_withTheServersMessageAsItIs() async {
         let remote = FakeRemoteDataSource {
-            $0.signUp = .success(SignUpResponseDTO(httpStatus: 200, status: 200, success: false, message: "이미 사용 중인 아이디입니다."))
+            $0.signUp = .success(
+                SignUpResponseDTO(httpStatus: 200, status: 200, success: false, message: "이미 사용 중인 아이디입니다."))
         }
         await #expect(throws: WoteError.rejected(code: nil, message: "이미 사용 중인 아이디입니다.")) {
             try await WoteAccountRepository(remote: remote).signUp(Fixtures.validForm)
@@ -52,7 +55,8 @@ import WoteRepository
 
     @Test func http400_isARejection_withTheServersMessage() async {
         let remote = FakeRemoteDataSource {
-            $0.signUp = .success(SignUpResponseDTO(httpStatus: 400, status: 400, success: false, message: "email is invalid"))
+            $0.signUp = .success(
+                SignUpResponseDTO(httpStatus: 400, status: 400, success: false, message: "email is invalid"))
         }
         await #expect(throws: WoteError.rejected(code: nil, message: "email is invalid")) {
             try await WoteAccountRepository(remote: remote).signUp(Fixtures.validForm)

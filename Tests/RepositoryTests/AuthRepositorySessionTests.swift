@@ -71,9 +71,19 @@ import WoteRepository
         #expect(session.endReasons == [.loggedOut])
     }
 
+    @Test func signOut_whenTheStoreCouldNotBeRead_stillEndsTheSession_soStoredTokensAreRemoved() async throws {
+        let remote = FakeRemoteDataSource { $0.logout = .success(Fixtures.ok()) }
+        let session = FakeSessionDataSource(state: .storageUnavailable(reason: "locked"), accessTokenUnexpired: false)
+        try await repository(remote, session).signOut(deviceToken: nil)
+        #expect(remote.calls.isEmpty)
+        #expect(session.endReasons == [.loggedOut])
+    }
+
     // MARK: - withdraw
 
-    @Test(arguments: [AuthenticationState.signedOut(.noSession), .signedOut(.loggedOut), .storageUnavailable(reason: "x")])
+    @Test(arguments: [
+        AuthenticationState.signedOut(.noSession), .signedOut(.loggedOut), .storageUnavailable(reason: "x"),
+    ])
     func withdraw_whenNotSignedIn_isNotSignedIn_withoutARequest(state: AuthenticationState) async {
         let remote = FakeRemoteDataSource { $0.withdraw = .success(Fixtures.ok()) }
         let session = FakeSessionDataSource(state: state)
@@ -103,24 +113,36 @@ import WoteRepository
 
     @Test(arguments: [(DivisionCode.memberNotFound, 404), (.invalidRefreshToken, 401)])
     func withdraw_whenTheAccountIsAlreadyGone_succeeds(code: DivisionCode, status: Int) async throws {
-        let remote = FakeRemoteDataSource { $0.withdraw = .success(Fixtures.failure(http: status, status: status, code: code)) }
+        let remote = FakeRemoteDataSource {
+            $0.withdraw = .success(Fixtures.failure(http: status, status: status, code: code))
+        }
         let session = FakeSessionDataSource(state: .signedIn)
         try await repository(remote, session).withdraw()
         #expect(session.endReasons == [.withdrawn])
     }
 
     @Test(arguments: [
-        (Result<ResponseEnvelope<IgnoredPayload>, APIError>.failure(.network("offline")),
-         WoteError.networkUnavailable("offline")),
+        (
+            Result<ResponseEnvelope<IgnoredPayload>, APIError>.failure(.network("offline")),
+            WoteError.networkUnavailable("offline")
+        ),
         (.failure(.timeout), .timeout),
-        (.failure(.malformed(MalformedResponse(httpStatus: 200, problem: .invalidJSON))),
-         .malformedResponse("HTTP 200: body is not valid JSON (truncated or garbled)")),
-        (.success(Fixtures.failure(http: 500, status: 500, code: .internalServerError, message: "boom")),
-         .serverFailure(status: 500, code: "G999", message: "boom")),
-        (.success(Fixtures.failure(http: 200, status: 502, code: nil, message: "down")),
-         .serverFailure(status: 502, code: nil, message: "down")),
-        (.success(Fixtures.failure(http: 401, status: 401, code: .expiredJWT, message: "Expired JWT")),
-         .rejected(code: "E006", message: "Expired JWT")),
+        (
+            .failure(.malformed(MalformedResponse(httpStatus: 200, problem: .invalidJSON))),
+            .malformedResponse("HTTP 200: body is not valid JSON (truncated or garbled)")
+        ),
+        (
+            .success(Fixtures.failure(http: 500, status: 500, code: .internalServerError, message: "boom")),
+            .serverFailure(status: 500, code: "G999", message: "boom")
+        ),
+        (
+            .success(Fixtures.failure(http: 200, status: 502, code: nil, message: "down")),
+            .serverFailure(status: 502, code: nil, message: "down")
+        ),
+        (
+            .success(Fixtures.failure(http: 401, status: 401, code: .expiredJWT, message: "Expired JWT")),
+            .rejected(code: "E006", message: "Expired JWT")
+        ),
         (.failure(.session(.sessionExpired)), .sessionExpired),
     ])
     func withdraw_failure_clearsTheSessionLocally_thenReportsTheFailure(
@@ -137,7 +159,9 @@ import WoteRepository
         let remote = FakeRemoteDataSource { $0.withdraw = .failure(.network("offline")) }
         let session = FakeSessionDataSource(state: .signedIn)
         session.failEnds(with: .storageFailure("disk full"))
-        await #expect(throws: WoteError.networkUnavailable("offline")) { try await repository(remote, session).withdraw() }
+        await #expect(throws: WoteError.networkUnavailable("offline")) {
+            try await repository(remote, session).withdraw()
+        }
         #expect(session.endReasons == [.withdrawn])
     }
 
@@ -145,7 +169,9 @@ import WoteRepository
         let remote = FakeRemoteDataSource { $0.withdraw = .success(Fixtures.ok()) }
         let session = FakeSessionDataSource(state: .signedIn)
         session.failEnds(with: .storageFailure("disk full"))
-        await #expect(throws: WoteError.storageFailure("disk full")) { try await repository(remote, session).withdraw() }
+        await #expect(throws: WoteError.storageFailure("disk full")) {
+            try await repository(remote, session).withdraw()
+        }
     }
 
     // MARK: - Delegation to the session engine

@@ -40,7 +40,8 @@ import WoteRepository
         #expect(state == .profileRequired)
         #expect(
             session.begins
-                == [.init(session: StoredSession(tokens: expectedTokens(), profileCompleted: false), persist: remember)])
+                == [.init(session: StoredSession(tokens: expectedTokens(), profileCompleted: false), persist: remember)]
+        )
         #expect(session.currentState == .profileRequired)
     }
 
@@ -56,7 +57,8 @@ import WoteRepository
         let refresh = Fixtures.jwt(["sub": "7", "type": "refresh", "exp": 1_701_000_000])
         let remote = FakeRemoteDataSource {
             $0.login = .success(
-                Fixtures.loginSuccess(Fixtures.tokenPair(access: access, refresh: refresh, accessExpiry: nil, refreshExpiry: nil)))
+                Fixtures.loginSuccess(
+                    Fixtures.tokenPair(access: access, refresh: refresh, accessExpiry: nil, refreshExpiry: nil)))
         }
         _ = try await repository(remote).signIn(with: credential, remember: true)
         let tokens = try #require(session.begins.first?.session.tokens)
@@ -99,7 +101,8 @@ import WoteRepository
 
     @Test func a001_isARejection_withTheCodeAndMessage() async {
         let remote = FakeRemoteDataSource {
-            $0.login = .success(Fixtures.failure(http: 401, status: 401, code: .socialCodeRejected, message: "invalid code"))
+            $0.login = .success(
+                Fixtures.failure(http: 401, status: 401, code: .socialCodeRejected, message: "invalid code"))
         }
         await #expect(throws: WoteError.rejected(code: "A001", message: "invalid code")) {
             try await repository(remote).signIn(with: credential, remember: true)
@@ -112,7 +115,8 @@ import WoteRepository
             $0.login = .success(Fixtures.failure(http: 401, status: 401, code: .wrongCredentials, message: "bad"))
         }
         await #expect(throws: WoteError.wrongCredentials) {
-            try await repository(remote).signIn(with: .password(loginId: "wote01", password: "wrong123"), remember: true)
+            try await repository(remote).signIn(
+                with: .password(loginId: "wote01", password: "wrong123"), remember: true)
         }
         #expect(session.begins.isEmpty)
     }
@@ -120,7 +124,9 @@ import WoteRepository
     @Test func a002_evenWithTokensInData_storesNothing() async {
         let remote = FakeRemoteDataSource {
             $0.login = .success(
-                Fixtures.failure(http: 401, status: 401, code: .wrongCredentials, data: LoginDataDTO(jwtToken: Fixtures.tokenPair())))
+                Fixtures.failure(
+                    http: 401, status: 401, code: .wrongCredentials, data: LoginDataDTO(jwtToken: Fixtures.tokenPair()))
+            )
         }
         await #expect(throws: WoteError.wrongCredentials) {
             try await repository(remote).signIn(with: credential, remember: true)
@@ -135,7 +141,9 @@ import WoteRepository
         ("Z999", 400, .rejected(code: "Z999", message: "refused")),
     ])
     func otherCodes_takeTheGenericMapping(code: DivisionCode, status: Int, expected: WoteError) async {
-        let remote = FakeRemoteDataSource { $0.login = .success(Fixtures.failure(http: 200, status: status, code: code)) }
+        let remote = FakeRemoteDataSource {
+            $0.login = .success(Fixtures.failure(http: 200, status: status, code: code))
+        }
         await #expect(throws: expected) { try await repository(remote).signIn(with: credential, remember: true) }
         #expect(session.begins.isEmpty)
     }
@@ -166,8 +174,10 @@ import WoteRepository
         (APIError.network("offline"), WoteError.networkUnavailable("offline")),
         (.timeout, .timeout),
         (.cancelled, .cancelled),
-        (.malformed(MalformedResponse(httpStatus: 200, problem: .invalidJSON)),
-         .malformedResponse("HTTP 200: body is not valid JSON (truncated or garbled)")),
+        (
+            .malformed(MalformedResponse(httpStatus: 200, problem: .invalidJSON)),
+            .malformedResponse("HTTP 200: body is not valid JSON (truncated or garbled)")
+        ),
     ])
     func transportFailures_mapAndStoreNothing(error: APIError, expected: WoteError) async {
         let remote = FakeRemoteDataSource { $0.login = .failure(error) }

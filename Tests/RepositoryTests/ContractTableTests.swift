@@ -55,14 +55,22 @@ import WoteRepository
     }
 
     @Test(arguments: [
-        (#"{"status":400,"divisionCode":"G006","message":"JSON parse error","errors":[]}"#,
-         WoteError.rejected(code: "G006", message: "JSON parse error")),
-        (#"{"status":404,"divisionCode":"G013","message":"validation failed","errors":[{"field":"nickname","value":"a","reason":"size"}]}"#,
-         .rejected(code: "G013", message: "validation failed")),
-        (#"{"status":500,"divisionCode":"G999","message":"internal server error"}"#,
-         .serverFailure(status: 500, code: "G999", message: "internal server error")),
-        (#"{"status":500,"message":"internal server error"}"#,
-         .serverFailure(status: 500, code: nil, message: "internal server error")),
+        (
+            #"{"status":400,"divisionCode":"G006","message":"JSON parse error","errors":[]}"#,
+            WoteError.rejected(code: "G006", message: "JSON parse error")
+        ),
+        (
+            #"{"status":404,"divisionCode":"G013","message":"validation failed","errors":[{"field":"nickname","value":"a","reason":"size"}]}"#,
+            .rejected(code: "G013", message: "validation failed")
+        ),
+        (
+            #"{"status":500,"divisionCode":"G999","message":"internal server error"}"#,
+            .serverFailure(status: 500, code: "G999", message: "internal server error")
+        ),
+        (
+            #"{"status":500,"message":"internal server error"}"#,
+            .serverFailure(status: 500, code: nil, message: "internal server error")
+        ),
     ])
     func row5_exceptionHandlerErrors_onHttp200_areDecidedFromTheBody(body: String, expected: WoteError) throws {
         let envelope = try decode(IgnoredPayload.self, http: 200, body)
@@ -72,7 +80,8 @@ import WoteRepository
     @Test func row5_fieldErrors_areKept() throws {
         let envelope = try decode(
             IgnoredPayload.self, http: 200,
-            #"{"status":404,"divisionCode":"G013","message":"v","errors":[{"field":"nickname","value":"a","reason":"size"}]}"#)
+            #"{"status":404,"divisionCode":"G013","message":"v","errors":[{"field":"nickname","value":"a","reason":"size"}]}"#
+        )
         #expect(envelope.fieldErrors == [FieldErrorDTO(field: "nickname", value: "a", reason: "size")])
     }
 

@@ -33,7 +33,8 @@ import WoteRepository
 
     @Test func htmlPage_isNotJSON_withItsContentType() {
         #expect(throws: malformed(502, .notJSON(contentType: "text/html"))) {
-            try decode(IgnoredPayload.self, "<!DOCTYPE html><html>502 Bad Gateway</html>", http: 502, contentType: "text/html")
+            try decode(
+                IgnoredPayload.self, "<!DOCTYPE html><html>502 Bad Gateway</html>", http: 502, contentType: "text/html")
         }
     }
 
@@ -163,7 +164,8 @@ import WoteRepository
     @Test func signUpEnvelope_html_isNotJSON() {
         #expect(throws: malformed(500, .notJSON(contentType: "text/html"))) {
             try EnvelopeDecoder.decodePlain(
-                SignUpResponseDTO.self, from: Data("<html>error</html>".utf8), httpStatus: 500, contentType: "text/html")
+                SignUpResponseDTO.self, from: Data("<html>error</html>".utf8), httpStatus: 500, contentType: "text/html"
+            )
         }
     }
 }

@@ -54,7 +54,8 @@ import WoteRepository
         var dto = Fixtures.profile
         dto.consumerType = type
         #expect(
-            throws: APIError.malformed(MalformedResponse(httpStatus: 200, problem: .wrongType(field: "data.consumerType")))
+            throws: APIError.malformed(
+                MalformedResponse(httpStatus: 200, problem: .wrongType(field: "data.consumerType")))
         ) { try dto.toDomain() }
     }
 

@@ -26,14 +26,17 @@ import WoteRepository
     @Test func nicknameTaken_http200_body409_isExistTrue_isUnavailable() async throws {
         let remote = FakeRemoteDataSource {
             $0.checkNickname = .success(
-                Fixtures.failure(http: 200, status: 409, code: nil, message: "duplicate nickname", data: NicknameCheckDTO(isExist: true)))
+                Fixtures.failure(
+                    http: 200, status: 409, code: nil, message: "duplicate nickname",
+                    data: NicknameCheckDTO(isExist: true)))
         }
         #expect(try await repository(remote).isNicknameAvailable(nickname) == false)
     }
 
     @Test func body409_withoutData_isUnavailable() async throws {
         let remote = FakeRemoteDataSource {
-            $0.checkNickname = .success(Fixtures.failure(http: 200, status: 409, code: nil, message: "duplicate nickname"))
+            $0.checkNickname = .success(
+                Fixtures.failure(http: 200, status: 409, code: nil, message: "duplicate nickname"))
         }
         #expect(try await repository(remote).isNicknameAvailable(nickname) == false)
     }
@@ -52,7 +55,8 @@ import WoteRepository
 
     @Test func g013_isARejection_withTheCode() async {
         let remote = FakeRemoteDataSource {
-            $0.checkNickname = .success(Fixtures.failure(http: 200, status: 404, code: .validationFailed, message: "invalid nickname"))
+            $0.checkNickname = .success(
+                Fixtures.failure(http: 200, status: 404, code: .validationFailed, message: "invalid nickname"))
         }
         await #expect(throws: WoteError.rejected(code: "G013", message: "invalid nickname")) {
             try await repository(remote).isNicknameAvailable(nickname)
@@ -68,7 +72,8 @@ import WoteRepository
 
     @Test func nicknameCheck_serverFailure_isServerFailure_notTaken() async {
         let remote = FakeRemoteDataSource {
-            $0.checkNickname = .success(Fixtures.failure(http: 500, status: 500, code: .internalServerError, message: "boom"))
+            $0.checkNickname = .success(
+                Fixtures.failure(http: 500, status: 500, code: .internalServerError, message: "boom"))
         }
         await #expect(throws: WoteError.serverFailure(status: 500, code: "G999", message: "boom")) {
             try await repository(remote).isNicknameAvailable(nickname)
@@ -78,7 +83,8 @@ import WoteRepository
     // MARK: - Profile setup
 
     private var draft: ProfileDraft {
-        ProfileDraft(nickname: nickname, school: School(name: "부산고", region: .busan), imageJPEG: Data([0xFF, 0xD8, 0xFF]))
+        ProfileDraft(
+            nickname: nickname, school: School(name: "부산고", region: .busan), imageJPEG: Data([0xFF, 0xD8, 0xFF]))
     }
 
     @Test func completeProfile_sendsTheDraft_andMarksTheProfileCompleted() async throws {
@@ -111,7 +117,9 @@ import WoteRepository
     func completeProfile_refused_mapsTheCode_andLeavesTheProfileIncomplete(
         code: DivisionCode, status: Int, expected: WoteError
     ) async {
-        let remote = FakeRemoteDataSource { $0.setUpProfile = .success(Fixtures.failure(http: 200, status: status, code: code)) }
+        let remote = FakeRemoteDataSource {
+            $0.setUpProfile = .success(Fixtures.failure(http: 200, status: status, code: code))
+        }
         await #expect(throws: expected) { try await repository(remote).completeProfile(draft) }
         #expect(session.profileCompletions == 0)
         #expect(session.currentState == .profileRequired)
@@ -146,7 +154,9 @@ import WoteRepository
         var profile = Fixtures.profile
         profile.school.schoolRegion = "Atlantis"
         let remote = FakeRemoteDataSource { $0.fetchMyProfile = .success(Fixtures.ok(profile)) }
-        await #expect(throws: WoteError.malformedResponse("HTTP 200: field `data.school.schoolRegion` has the wrong type")) {
+        await #expect(
+            throws: WoteError.malformedResponse("HTTP 200: field `data.school.schoolRegion` has the wrong type")
+        ) {
             try await repository(remote).fetchMyProfile()
         }
     }
@@ -156,7 +166,9 @@ import WoteRepository
         (.bannedMember, 403, .banned),
     ])
     func fetchMyProfile_refused_mapsTheCode(code: DivisionCode, status: Int, expected: WoteError) async {
-        let remote = FakeRemoteDataSource { $0.fetchMyProfile = .success(Fixtures.failure(http: status, status: status, code: code)) }
+        let remote = FakeRemoteDataSource {
+            $0.fetchMyProfile = .success(Fixtures.failure(http: status, status: status, code: code))
+        }
         await #expect(throws: expected) { try await repository(remote).fetchMyProfile() }
     }
 

@@ -52,7 +52,8 @@ import WoteRepository
         #expect(throws: APIError.malformed(MalformedResponse(httpStatus: 200, problem: .missingField("accessToken")))) {
             try Fixtures.tokenPair(access: "").toDomain(receivedAt: receivedAt, httpStatus: 200)
         }
-        #expect(throws: APIError.malformed(MalformedResponse(httpStatus: 200, problem: .missingField("refreshToken")))) {
+        #expect(throws: APIError.malformed(MalformedResponse(httpStatus: 200, problem: .missingField("refreshToken"))))
+        {
             try Fixtures.tokenPair(refresh: "").toDomain(receivedAt: receivedAt, httpStatus: 200)
         }
     }
@@ -69,7 +70,8 @@ import WoteRepository
     }
 
     @Test func expirationAsString_isWrongType() {
-        let body = #"{"status":200,"message":"ok","data":{"accessToken":"a","accessExpirationTime":"soon","refreshToken":"r"}}"#
+        let body =
+            #"{"status":200,"message":"ok","data":{"accessToken":"a","accessExpirationTime":"soon","refreshToken":"r"}}"#
         #expect(
             throws: APIError.malformed(
                 MalformedResponse(httpStatus: 200, problem: .wrongType(field: "data.accessExpirationTime")))
