@@ -1,0 +1,133 @@
+import Foundation
+import WoteDomain
+
+/// Signs people in and out against the Wote server; the session engine owns the tokens.
+///
+/// Built by the composition root; apps reach it through the use cases.
+public struct WoteAuthRepository: AuthRepository {
+    private let remote: any RemoteDataSource
+    private let session: any SessionDataSource
+    private let clock: WoteClock
+
+    /// Creates the repository; only the composition root builds one.
+    ///
+    /// - Parameters:
+    ///   - remote: the server's endpoints.
+    ///   - session: the one owner of the tokens and the state.
+    ///   - clock: when login answers arrive (`receivedAt` of the tokens).
+    package init(remote: any RemoteDataSource, session: any SessionDataSource, clock: WoteClock) {
+        self.remote = remote
+        self.session = session
+        self.clock = clock
+    }
+
+    /// Signs in with `credential` and hands the tokens to the session.
+    ///
+    /// E009 on login is a successful sign-in into ``AuthenticationState/profileRequired``, tokens
+    /// stored. A login refused with a redirect, an HTML page or an empty body (below HTTP 500) is
+    /// ``WoteError/rejected(code:message:)``.
+    ///
+    /// - Parameters:
+    ///   - credential: an authorization code or an ID and password.
+    ///   - remember: `true` persists the session; `false` keeps it in memory only.
+    /// - Returns: the session's new state.
+    /// - Throws: ``WoteError``; nothing is stored then.
+    public func signIn(with credential: LoginCredential, remember: Bool) async throws(WoteError)
+        -> AuthenticationState
+    {
+        let envelope: ResponseEnvelope<LoginDataDTO>
+        do {
+            envelope = try await remote.login(credential)
+        } catch {
+            throw error.toLoginError()
+        }
+        let stored = try envelope.loginSession(receivedAt: clock.now())
+        return try await session.begin(stored, persist: remember)
+    }
+
+    /// Tells the server the person logs out, then ends the local session whatever it answered.
+    ///
+    /// Does nothing when nobody is signed in. The server is told only while the access token is
+    /// unexpired (an expired one would be refused anyway); its answer, offline included, never
+    /// stops the local sign-out.
+    ///
+    /// - Parameter deviceToken: the push token to unregister, if any.
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the stored tokens could not be deleted.
+    public func signOut(deviceToken: String?) async throws(WoteError) {
+        if case .signedOut = await session.snapshot().state { return }
+        if await session.hasUnexpiredAccessToken() {
+            // The server only bans the access token; the local session ends whatever it answers.
+            _ = try? await remote.logout(DeviceTokenRequestDTO(deviceToken: deviceToken ?? ""))
+        }
+        try await session.end(reason: .loggedOut)
+    }
+
+    /// Deletes the account on the server and ends the local session.
+    ///
+    /// An account the server already forgot (E001, E016) counts as withdrawn. While the profile is
+    /// not completed the server refuses (E009): the session is kept, since the account exists. Any
+    /// other failure ends the local session anyway and is then reported.
+    ///
+    /// - Throws: ``WoteError/notSignedIn``; ``WoteError/profileRequired`` with the session kept;
+    ///   the server, network or malformed-answer failure after the local session was ended.
+    public func withdraw() async throws(WoteError) {
+        guard await session.snapshot().state.hasSession else { throw .notSignedIn }
+        guard let failure = await askServerToWithdraw() else {
+            try await session.end(reason: .withdrawn)
+            return
+        }
+        switch failure {
+        case .profileRequired, .notSignedIn:
+            throw failure
+        default:
+            // Issue 2: withdrawal clears the local tokens even when the server call fails. The
+            // server's failure is the news the caller needs; a storage failure on top is secondary.
+            try? await session.end(reason: .withdrawn)
+            throw failure
+        }
+    }
+
+    /// Calls the withdrawal endpoint.
+    ///
+    /// - Returns: `nil` when the account is gone (withdrawn now or before), else why not.
+    private func askServerToWithdraw() async -> WoteError? {
+        let envelope: ResponseEnvelope<IgnoredPayload>
+        do {
+            envelope = try await remote.withdraw()
+        } catch {
+            let failure = error.toDomain()
+            return failure == .memberGone ? nil : failure
+        }
+        // Every token of a withdrawn member is rejected with E001 or E016 (§4.8): the account is
+        // already gone, which is what the person asked for.
+        if envelope.divisionCode == .memberNotFound || envelope.divisionCode == .invalidRefreshToken {
+            return nil
+        }
+        return envelope.domainError
+    }
+
+    /// Restores the session from the token store at launch.
+    ///
+    /// - Returns: the session as restored; failures become states.
+    public func restoreSession() async -> SessionSnapshot {
+        await session.restore()
+    }
+
+    /// Renews the tokens now.
+    ///
+    /// - Returns: the session with its new tokens.
+    /// - Throws: ``WoteError/notSignedIn``, ``WoteError/sessionExpired`` or a passing failure.
+    public func refreshSession() async throws(WoteError) -> SessionSnapshot {
+        try await session.refresh()
+    }
+
+    /// The session as it stands, without any network call.
+    public func currentSession() async -> SessionSnapshot {
+        await session.snapshot()
+    }
+
+    /// A new stream of session events.
+    public func sessionEvents() -> AsyncStream<SessionEvent> {
+        session.events()
+    }
+}

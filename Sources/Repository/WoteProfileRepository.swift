@@ -1,0 +1,95 @@
+import Foundation
+import WoteDomain
+
+/// The member's profile on the Wote server (§4.4–§4.7).
+public struct WoteProfileRepository: ProfileRepository {
+    private let remote: any RemoteDataSource
+    private let session: any SessionDataSource
+
+    /// Creates the repository; only the composition root builds one.
+    ///
+    /// - Parameters:
+    ///   - remote: the server's endpoints.
+    ///   - session: told when the profile gets completed.
+    package init(remote: any RemoteDataSource, session: any SessionDataSource) {
+        self.remote = remote
+        self.session = session
+    }
+
+    /// Asks the server whether `nickname` is free.
+    ///
+    /// The server answers a taken nickname on HTTP 200 with body status 409 and `isExist: true`.
+    ///
+    /// - Parameter nickname: a nickname that already passed the local rule.
+    /// - Returns: `true` when nobody uses it.
+    /// - Throws: ``WoteError/rejected(code:message:)`` when the server refuses it (G013),
+    ///   ``WoteError/malformedResponse(_:)`` when a success carries no answer, network failures.
+    public func isNicknameAvailable(_ nickname: Nickname) async throws(WoteError) -> Bool {
+        let envelope: ResponseEnvelope<NicknameCheckDTO>
+        do {
+            envelope = try await remote.checkNickname(NicknameRequestDTO(nickname: nickname.value))
+        } catch {
+            throw error.toDomain()
+        }
+        if envelope.divisionCode == nil || envelope.divisionCode == .nicknameInUse,
+            envelope.data?.isExist == true || envelope.status == 409
+        {
+            return false
+        }
+        try envelope.requireSuccess()
+        guard let answer = envelope.data else {
+            throw MalformedResponse(httpStatus: envelope.httpStatus, problem: .missingField("data.isExist")).toDomain()
+        }
+        return !answer.isExist
+    }
+
+    /// Completes the profile; afterwards the session is ``AuthenticationState/signedIn``.
+    ///
+    /// - Parameter draft: the nickname, school and optional image.
+    /// - Throws: ``WoteError/nicknameTaken`` (E013), ``WoteError/rejected(code:message:)`` (E017,
+    ///   G013) and other failures; the session stays in "profile required" then.
+    public func completeProfile(_ draft: ProfileDraft) async throws(WoteError) {
+        let envelope: ResponseEnvelope<IgnoredPayload>
+        do {
+            envelope = try await remote.setUpProfile(ProfileRequestDTO(draft), imageJPEG: draft.imageJPEG)
+        } catch {
+            throw error.toDomain()
+        }
+        try envelope.requireSuccess()
+        try await session.markProfileCompleted()
+    }
+
+    /// Fetches the signed-in member's profile.
+    ///
+    /// - Returns: the member.
+    /// - Throws: ``WoteError/malformedResponse(_:)`` when the profile is missing or names an
+    ///   unknown region or consumer type; the server's refusal; network failures.
+    public func fetchMyProfile() async throws(WoteError) -> User {
+        let envelope: ResponseEnvelope<ProfileDTO>
+        do {
+            envelope = try await remote.fetchMyProfile()
+        } catch {
+            throw error.toDomain()
+        }
+        let profile = try envelope.requireData()
+        do {
+            return try profile.toDomain(httpStatus: envelope.httpStatus)
+        } catch {
+            throw error.toDomain()
+        }
+    }
+
+    /// Sets the member's consumer type.
+    ///
+    /// - Parameter consumerType: the type to set.
+    /// - Throws: the server's refusal or a network failure.
+    public func setConsumerType(_ consumerType: ConsumerType) async throws(WoteError) {
+        let envelope: ResponseEnvelope<IgnoredPayload>
+        do {
+            envelope = try await remote.setConsumerType(ConsumerTypeRequestDTO(consumerType: consumerType.rawValue))
+        } catch {
+            throw error.toDomain()
+        }
+        try envelope.requireSuccess()
+    }
+}

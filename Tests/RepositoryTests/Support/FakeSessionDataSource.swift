@@ -1,0 +1,84 @@
+import Foundation
+import WoteDomain
+import WoteRepository
+
+/// A session that records what the repositories ask of it, with a scripted state and failures.
+final class FakeSessionDataSource: SessionDataSource {
+    struct Begin: Equatable {
+        var session: StoredSession
+        var persist: Bool
+    }
+
+    private struct State {
+        var snapshot: SessionSnapshot
+        var accessTokenUnexpired: Bool
+        var begins: [Begin] = []
+        var endReasons: [SignOutReason] = []
+        var profileCompletions = 0
+        var endFailure: WoteError?
+        var refreshResult: Result<SessionSnapshot, WoteError> = .failure(.notSignedIn)
+        var restoreResult = SessionSnapshot(state: .signedOut(.noSession))
+        var continuations: [AsyncStream<SessionEvent>.Continuation] = []
+    }
+
+    private let state: Locked<State>
+
+    /// Creates a session in `state`; `accessTokenUnexpired` answers ``hasUnexpiredAccessToken()``.
+    init(state authState: AuthenticationState = .signedOut(.noSession), accessTokenUnexpired: Bool = true) {
+        state = Locked(State(snapshot: SessionSnapshot(state: authState), accessTokenUnexpired: accessTokenUnexpired))
+    }
+
+    var begins: [Begin] { state.current.begins }
+    var endReasons: [SignOutReason] { state.current.endReasons }
+    var profileCompletions: Int { state.current.profileCompletions }
+    var currentState: AuthenticationState { state.current.snapshot.state }
+
+    /// Makes ``end(reason:)`` fail with `error` (after recording the call and ending in memory).
+    func failEnds(with error: WoteError?) { state.withLock { $0.endFailure = error } }
+    func scriptRefresh(_ result: Result<SessionSnapshot, WoteError>) { state.withLock { $0.refreshResult = result } }
+    func scriptRestore(_ snapshot: SessionSnapshot) { state.withLock { $0.restoreResult = snapshot } }
+
+    /// Sends `event` to every stream made so far.
+    func send(_ event: SessionEvent) {
+        for continuation in state.current.continuations { continuation.yield(event) }
+    }
+
+    func begin(_ session: StoredSession, persist: Bool) async throws(WoteError) -> AuthenticationState {
+        state.withLock {
+            $0.begins.append(Begin(session: session, persist: persist))
+            let newState: AuthenticationState = session.profileCompleted ? .signedIn : .profileRequired
+            $0.snapshot = SessionSnapshot(state: newState, tokens: session.tokens, isPersistent: persist)
+            return newState
+        }
+    }
+
+    func end(reason: SignOutReason) async throws(WoteError) {
+        let failure = state.withLock {
+            $0.endReasons.append(reason)
+            $0.snapshot = SessionSnapshot(state: .signedOut(reason))
+            return $0.endFailure
+        }
+        if let failure { throw failure }
+    }
+
+    func markProfileCompleted() async throws(WoteError) {
+        state.withLock {
+            $0.profileCompletions += 1
+            $0.snapshot.state = .signedIn
+        }
+    }
+
+    func restore() async -> SessionSnapshot { state.current.restoreResult }
+
+    func refresh() async throws(WoteError) -> SessionSnapshot { try state.current.refreshResult.get() }
+
+    func snapshot() async -> SessionSnapshot { state.current.snapshot }
+
+    func hasUnexpiredAccessToken() async -> Bool { state.current.accessTokenUnexpired }
+
+    func events() -> AsyncStream<SessionEvent> {
+        let (stream, continuation) = AsyncStream<SessionEvent>.makeStream()
+        state.withLock { $0.continuations.append(continuation) }
+        return stream
+    }
+}
