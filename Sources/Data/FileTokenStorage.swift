@@ -56,7 +56,8 @@ public final class FileTokenStorage: TokenStorage {
     public func load() async throws(TokenStorageError) -> StoredSession? {
         let descriptor: Int32
         do {
-            descriptor = try POSIXFile.openFile(path, O_RDONLY)
+            // Non-blocking, so a FIFO put in the file's place cannot hang the open.
+            descriptor = try POSIXFile.openFile(path, O_RDONLY | O_NONBLOCK)
         } catch {
             if error.code == ENOENT { return nil }
             throw .unavailable("cannot open the token file \(path): \(error.text)")

@@ -9,7 +9,8 @@ import WoteDomain
 /// device (`kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`), so a launch in the background
 /// can restore the session but a backup cannot carry the tokens elsewhere. Before the first
 /// unlock the Keychain refuses to answer: that is ``TokenStorageError/unavailable(_:)``, and the
-/// item is left alone.
+/// item is left alone. (On macOS the item lives in the login keychain, where the accessibility
+/// setting is not enforced, unless the app opts into the data protection keychain.)
 ///
 /// ```swift
 /// let storage = KeychainTokenStorage(service: "com.example.app.wote")

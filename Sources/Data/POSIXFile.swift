@@ -18,7 +18,13 @@ enum POSIXFile {
     /// An `errno` code with the system's text for it.
     struct Failure: Error {
         var code: Int32
-        var text: String { String(cString: strerror(code)) }
+        var explanation: String?
+        var text: String { explanation ?? String(cString: strerror(code)) }
+
+        init(code: Int32, explanation: String? = nil) {
+            self.code = code
+            self.explanation = explanation
+        }
 
         static var current: Failure { Failure(code: errno) }
     }
@@ -71,8 +77,10 @@ enum POSIXFile {
     static func readAll(_ descriptor: Int32, limit: Int) throws(Failure) -> Data? {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .current }
-        guard info.st_mode & fileTypeMask == regularFileType else {
-            throw Failure(code: info.st_mode & fileTypeMask == directoryType ? EISDIR : EINVAL)
+        switch info.st_mode & fileTypeMask {
+        case regularFileType: break
+        case directoryType: throw Failure(code: EISDIR)
+        default: throw Failure(code: EINVAL, explanation: "not a regular file")
         }
         var result = Data()
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)

@@ -13,7 +13,7 @@ import Darwin
 
 /// The file store: atomic 0600 writes in a 0700 directory, unreadable versus corrupted files, and
 /// the cross-process refresh lock.
-@Suite struct FileTokenStorageTests {
+@Suite(.timeLimit(.minutes(1))) struct FileTokenStorageTests {
     let directory: TemporaryDirectory
     let fileURL: URL
     let storage: FileTokenStorage
@@ -98,6 +98,16 @@ import Darwin
         #expect(try directory.contents() == ["session.json"])
     }
 
+    @Test func load_reportsUnavailable_withoutHanging_whenAFIFOIsWhereTheFileShouldBe() async throws {
+        #expect(mkfifo(fileURL.path(percentEncoded: false), 0o600) == 0)
+        await #expect(
+            throws: TokenStorageError.unavailable(
+                "cannot read the token file \(fileURL.path(percentEncoded: false)): not a regular file")
+        ) {
+            try await storage.load()
+        }
+    }
+
     @Test(.disabled(if: permissionsAreBypassed, "root reads files whatever their mode; the directory case covers it"))
     func load_reportsUnavailable_andKeepsTheFile_whenPermissionIsDenied() async throws {
         try await storage.save(.fixture())
@@ -127,8 +137,7 @@ import Darwin
         #expect(permissions(of: fileURL.appendingPathExtension("lock")) == 0o600)
     }
 
-    @Test(.timeLimit(.minutes(1)))
-    func lockForRefresh_waitsForAnotherInstance_untilItReleases() async throws {
+    @Test func lockForRefresh_waitsForAnotherInstance_untilItReleases() async throws {
         let (events, sink) = AsyncStream<LockEvent>.makeStream()
         let first = FileTokenStorage(fileURL: fileURL)
         let second = FileTokenStorage(fileURL: fileURL, onLockContention: { sink.yield(.contended) })

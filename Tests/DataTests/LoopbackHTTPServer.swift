@@ -11,6 +11,10 @@ import Darwin
 
 /// A tiny HTTP/1.1 server on 127.0.0.1, one thread per connection, for checking what a real
 /// `URLSession` does. Every answer closes its connection; a `nil` answer never comes.
+///
+/// Only the accept thread closes the listening socket, after ``stop()``: closing it from another
+/// thread would let a new socket reuse the descriptor number under the still-running accept loop,
+/// which would then steal another server's connections.
 final class LoopbackHTTPServer: Sendable {
     struct Request: Sendable, Equatable {
         var method: String
@@ -28,7 +32,8 @@ final class LoopbackHTTPServer: Sendable {
     let port: Int
     private let listener: Int32
     private let handler: @Sendable (Request) -> Response?
-    private let state = Locked<(requests: [Request], openConnections: Set<Int32>)>(([], []))
+    private let isListening: Bool
+    private let state = Locked<(requests: [Request], openConnections: Set<Int32>, stopped: Bool)>(([], [], false))
     private let arrivals: AsyncStream<Request>.Continuation
     /// Each request as it arrives.
     let requestArrivals: AsyncStream<Request>
@@ -36,8 +41,13 @@ final class LoopbackHTTPServer: Sendable {
     /// Every request received so far.
     var requests: [Request] { state.current.requests }
 
-    init(handler: @escaping @Sendable (Request) -> Response?) throws {
+    /// Starts a server answering with `handler`.
+    ///
+    /// - Parameter listening: `false` binds the port without listening, so every connection to it
+    ///   is refused while the port stays reserved.
+    init(listening: Bool = true, handler: @escaping @Sendable (Request) -> Response?) throws {
         self.handler = handler
+        isListening = listening
         (requestArrivals, arrivals) = AsyncStream<Request>.makeStream()
         #if canImport(Glibc) || canImport(Musl)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -52,7 +62,7 @@ final class LoopbackHTTPServer: Sendable {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(descriptor, address, length) == 0 && listen(descriptor, 64) == 0
+                bind(descriptor, address, length) == 0 && (!listening || listen(descriptor, 64) == 0)
                     && getsockname(descriptor, address, &length) == 0
             }
         }
@@ -62,17 +72,28 @@ final class LoopbackHTTPServer: Sendable {
         }
         listener = descriptor
         port = Int(UInt16(bigEndian: address.sin_port))
-        let thread = Thread { [self] in acceptLoop() }
-        thread.start()
+        if listening {
+            let thread = Thread { [self] in acceptLoop() }
+            thread.start()
+        }
     }
 
     /// Stops listening and drops every connection still open.
     func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        let open = state.withLock { state in
-            defer { state.openConnections.removeAll() }
-            return state.openConnections
+        let (open, wasStopped) = state.withLock { state in
+            defer {
+                state.openConnections.removeAll()
+                state.stopped = true
+            }
+            return (state.openConnections, state.stopped)
+        }
+        guard !wasStopped else { return }
+        if isListening {
+            // Wakes the accept loop on Linux, which then closes the socket itself; where shutdown
+            // does not wake it, the idle thread keeps the socket until the test process exits.
+            shutdown(listener, Int32(SHUT_RDWR))
+        } else {
+            close(listener)
         }
         for connection in open {
             shutdown(connection, Int32(SHUT_RDWR))
@@ -82,8 +103,13 @@ final class LoopbackHTTPServer: Sendable {
     }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while true {
             let connection = accept(listener, nil, nil)
+            if state.current.stopped {
+                if connection >= 0 { close(connection) }
+                return
+            }
             if connection < 0 {
                 if errno == EINTR { continue }
                 return

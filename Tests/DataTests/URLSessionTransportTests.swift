@@ -55,15 +55,16 @@ import FoundationNetworking
         for path in ["/set", "/check"] {
             _ = try await transport.send(URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)\(path)")!))
         }
-        #expect(server.requests.map(\.path) == ["/set", "/check"])
-        #expect(server.requests[1].headers["cookie"] == nil)
+        let requests = server.requests
+        try #require(requests.map(\.path) == ["/set", "/check"])
+        #expect(requests[1].headers["cookie"] == nil)
     }
 
     @Test func refusedConnection_isNetwork() async throws {
-        let server = try LoopbackHTTPServer { _ in Self.success }
-        let port = server.port
-        server.stop()
-        let client = HTTPClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: HTTPTransport.urlSession())
+        let closedPort = try LoopbackHTTPServer(listening: false) { _ in Self.success }
+        defer { closedPort.stop() }
+        let client = HTTPClient(
+            baseURL: URL(string: "http://127.0.0.1:\(closedPort.port)")!, transport: HTTPTransport.urlSession())
         let error = await #expect(throws: APIError.self) { try await client.send(WoteEndpoints.myProfile()) }
         #expect(error == .network("URLError \(URLError.Code.cannotConnectToHost.rawValue)"))
     }
