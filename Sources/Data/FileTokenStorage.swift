@@ -1,0 +1,163 @@
+import Foundation
+import WoteDomain
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A token store in one JSON file, for Linux and command-line tools: mode 0600, replaced
+/// atomically, shared safely by several processes.
+///
+/// - Writes go to a temporary 0600 file in the same directory, are flushed to disk, and are then
+///   renamed over the store, so a crash leaves the old session or the new one, never half of one.
+/// - A directory it has to create gets mode 0700; an existing directory keeps its mode.
+/// - A file that cannot be read at all is ``TokenStorageError/unavailable(_:)`` and is left alone;
+///   a file that reads but holds no valid session is ``TokenStorageError/corrupted(_:)``.
+/// - ``lockForRefresh()`` takes an exclusive `flock` on `<file>.lock`, so processes sharing the
+///   file refresh one at a time.
+///
+/// ```swift
+/// let storage = FileTokenStorage(fileURL: home.appending(path: ".config/wote/session.json"))
+/// ```
+public final class FileTokenStorage: TokenStorage {
+    /// The store file.
+    public let fileURL: URL
+    /// Files larger than this are not sessions; they are reported as corrupted unread.
+    static let maximumFileSize = 1024 * 1024
+
+    let path: String
+    let lockPath: String
+    let onLockContention: (@Sendable () -> Void)?
+
+    /// Creates a store at `fileURL`; nothing is touched until the first call.
+    ///
+    /// - Parameter fileURL: the store file; its directory is created (0700) on the first write.
+    public convenience init(fileURL: URL) {
+        self.init(fileURL: fileURL, onLockContention: nil)
+    }
+
+    /// Creates a store that reports when ``lockForRefresh()`` finds the lock held and starts to wait.
+    package init(fileURL: URL, onLockContention: (@Sendable () -> Void)?) {
+        self.fileURL = fileURL
+        path = fileURL.path(percentEncoded: false)
+        lockPath = path + ".lock"
+        self.onLockContention = onLockContention
+    }
+
+    /// Reads the stored session.
+    ///
+    /// - Returns: the session, or `nil` when there is no file.
+    /// - Throws: ``TokenStorageError/unavailable(_:)`` when the file exists but cannot be read (the
+    ///   file is kept); ``TokenStorageError/corrupted(_:)`` when it reads but is no valid session.
+    public func load() async throws(TokenStorageError) -> StoredSession? {
+        let descriptor: Int32
+        do {
+            // Non-blocking, so a FIFO put in the file's place cannot hang the open.
+            descriptor = try POSIXFile.openFile(path, O_RDONLY | O_NONBLOCK)
+        } catch {
+            if error.code == ENOENT { return nil }
+            throw .unavailable("cannot open the token file \(path): \(error.text)")
+        }
+        defer { close(descriptor) }
+        let contents: Data?
+        do {
+            contents = try POSIXFile.readAll(descriptor, limit: Self.maximumFileSize)
+        } catch {
+            throw .unavailable("cannot read the token file \(path): \(error.text)")
+        }
+        guard let contents else {
+            throw .corrupted("the token file \(path) is larger than \(Self.maximumFileSize) bytes")
+        }
+        do {
+            return try JSONDecoder().decode(StoredSession.self, from: contents)
+        } catch {
+            throw .corrupted("the token file \(path) holds no valid session: \(Self.reason(for: error))")
+        }
+    }
+
+    /// Replaces the stored session with `session`, atomically, as a 0600 file.
+    ///
+    /// - Throws: ``TokenStorageError/unavailable(_:)`` when the directory or file cannot be written;
+    ///   the previous session is then still in place.
+    public func save(_ session: StoredSession) async throws(TokenStorageError) {
+        let contents: Data
+        do {
+            contents = try JSONEncoder().encode(session)
+        } catch {
+            throw .unavailable("cannot encode the session")
+        }
+        try createDirectory()
+        let directory = fileURL.deletingLastPathComponent()
+        let temporaryPath = directory.appending(path: ".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp")
+            .path(percentEncoded: false)
+        do throws(POSIXFile.Failure) {
+            try Self.writeFlushed(contents, toNewFileAt: temporaryPath)
+            guard rename(temporaryPath, path) == 0 else { throw POSIXFile.Failure.current }
+        } catch {
+            unlink(temporaryPath)
+            throw .unavailable("cannot write the token file \(path): \(error.text)")
+        }
+        syncDirectory(directory)
+    }
+
+    /// Deletes the store file; succeeds when there is none.
+    ///
+    /// - Throws: ``TokenStorageError/unavailable(_:)`` when the file exists and cannot be deleted.
+    public func remove() async throws(TokenStorageError) {
+        guard unlink(path) == 0 else {
+            let failure = POSIXFile.Failure.current
+            if failure.code == ENOENT { return }
+            throw .unavailable("cannot delete the token file \(path): \(failure.text)")
+        }
+        syncDirectory(fileURL.deletingLastPathComponent())
+    }
+
+    func createDirectory() throws(TokenStorageError) {
+        let directory = fileURL.deletingLastPathComponent()
+        do {
+            try POSIXFile.createDirectories(directory)
+        } catch {
+            throw .unavailable(
+                "cannot create the token directory \(directory.path(percentEncoded: false)): \(error.text)")
+        }
+    }
+
+    /// Creates `path` as a 0600 file holding `contents`, flushed to disk.
+    private static func writeFlushed(_ contents: Data, toNewFileAt path: String) throws(POSIXFile.Failure) {
+        let descriptor = try POSIXFile.openFile(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+        defer { close(descriptor) }
+        // The umask may have taken bits away; the store is exactly 0600.
+        guard fchmod(descriptor, 0o600) == 0 else { throw .current }
+        try POSIXFile.writeAll(descriptor, contents)
+        guard fsync(descriptor) == 0 else { throw .current }
+    }
+
+    /// Flushes a rename or unlink to disk; a failure only weakens durability, so it is ignored.
+    private func syncDirectory(_ directory: URL) {
+        guard let descriptor = try? POSIXFile.openFile(directory.path(percentEncoded: false), O_RDONLY) else {
+            return
+        }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// Why the file is not a session, naming fields but never showing a value.
+    private static func reason(for error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "unreadable" }
+        func field(_ path: [any CodingKey]) -> String {
+            path.isEmpty ? "the top level" : "`" + path.map(\.stringValue).joined(separator: ".") + "`"
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "missing \(field(context.codingPath + [key]))"
+        case .valueNotFound(_, let context): return "missing \(field(context.codingPath))"
+        case .typeMismatch(_, let context): return "wrong type at \(field(context.codingPath))"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not JSON" : "invalid value at \(field(context.codingPath))"
+        @unknown default: return "unreadable"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension HTTPTransport {
+    /// A transport backed by a `URLSession` that never follows redirects itself.
+    ///
+    /// The 3xx answer comes back to WoteKit, which follows the redirect and drops `Authorization`
+    /// when the target leaves the API's origin (URLSession on Linux would forward it to any host).
+    /// The session is invalidated once the last copy of the transport is gone.
+    ///
+    /// ```swift
+    /// let transport = HTTPTransport.urlSession()
+    /// ```
+    ///
+    /// - Parameter configuration: the session's configuration; see ``defaultSessionConfiguration()``
+    ///   for why the default looks as it does.
+    /// - Returns: a transport that throws `URLError` for failures with no HTTP answer.
+    public static func urlSession(
+        configuration: URLSessionConfiguration = HTTPTransport.defaultSessionConfiguration()
+    ) -> HTTPTransport {
+        let session = RedirectRefusingSession(configuration: configuration)
+        return HTTPTransport { request in try await session.data(for: request) }
+    }
+
+    /// The transport WoteKit uses unless told otherwise: ``urlSession(configuration:)`` with the
+    /// default configuration.
+    ///
+    /// Each read creates a new session, so keep the value rather than reading it per request.
+    public static var live: HTTPTransport { urlSession() }
+
+    /// The configuration WoteKit's own session starts from.
+    ///
+    /// - Many connections per host (16): after a token refresh the session engine retries every
+    ///   waiting request at once; URLSession's default (4 to 6) would queue a burst of them behind
+    ///   each other without making it any safer.
+    /// - No URL cache: answers such as "my profile" are private to one signed-in person and must
+    ///   never be stored on disk or served to the next person from a cache.
+    /// - No cookies: the API authenticates with the bearer token only; a `Set-Cookie` (a server
+    ///   session id) must neither be stored nor sent back, so signing out leaves nothing behind
+    ///   and one person's cookie can never ride on another's requests.
+    ///
+    /// - Returns: a new ephemeral configuration with the settings above.
+    public static func defaultSessionConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = 16
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpCookieStorage = nil
+        return configuration
+    }
+}

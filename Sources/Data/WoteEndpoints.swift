@@ -1,0 +1,142 @@
+import Foundation
+import WoteDomain
+import WoteRepository
+
+/// The Wote contract's endpoints (§4), one builder per path.
+///
+/// JSON bodies are encoded with sorted keys and unescaped slashes and sent as
+/// `Content-Type: application/json`. Login, sign-up, sign-in, nickname check and the refresh call
+/// never carry `Authorization`; every other endpoint is `.bearer`.
+package enum WoteEndpoints {
+    /// The contract's paths, relative to the base URL.
+    package enum Path {
+        package static let appleLogin = "/login/oauth2/code/apple"
+        package static let kakaoLogin = "/login/oauth2/code/kakao"
+        package static let signIn = "/api/auth/signin"
+        package static let signUp = "/api/auth/signup"
+        package static let refresh = "/api/auth/refresh"
+        package static let logout = "/api/auth/logout"
+        package static let nicknameCheck = "/api/profiles/isValidNickname"
+        package static let profile = "/api/profiles"
+        package static let consumerType = "/api/profiles/consumerType"
+        package static let members = "/api/members"
+        package static let deviceTokens = "/api/notifications/tokens"
+    }
+
+    /// The media type of JSON bodies.
+    package static let jsonContentType = "application/json"
+    /// The file name given to the profile image part.
+    package static let profileImageFilename = "profile.jpg"
+
+    /// §4.1 / §4.13: the login for `credential`: the social form login for Apple and Kakao codes,
+    /// the JSON sign-in for an ID and password.
+    package static func login(_ credential: LoginCredential) -> Endpoint {
+        switch credential {
+        case .apple(let code): appleLogin(authorizationCode: code)
+        case .kakao(let code): kakaoLogin(authorizationCode: code)
+        case .password(let loginId, let password): signIn(SignInRequestDTO(loginId: loginId, password: password))
+        }
+    }
+
+    /// §4.1: `POST /login/oauth2/code/apple`, form body `code=…&state=APPLE`.
+    package static func appleLogin(authorizationCode: String) -> Endpoint {
+        socialLogin(path: Path.appleLogin, code: authorizationCode, state: "APPLE")
+    }
+
+    /// §4.1 [ext]: `POST /login/oauth2/code/kakao`, form body `code=…&state=KAKAO`.
+    package static func kakaoLogin(authorizationCode: String) -> Endpoint {
+        socialLogin(path: Path.kakaoLogin, code: authorizationCode, state: "KAKAO")
+    }
+
+    /// §4.13 [ext]: `POST /api/auth/signin`, JSON `{"loginId","password"}`.
+    package static func signIn(_ request: SignInRequestDTO) -> Endpoint {
+        jsonEndpoint(.post, Path.signIn, request, authorization: .none)
+    }
+
+    /// §4.12 [ext]: `POST /api/auth/signup`, JSON `{"email","loginId","name","password","phone"}`.
+    package static func signUp(_ request: SignUpRequestDTO) -> Endpoint {
+        jsonEndpoint(.post, Path.signUp, request, authorization: .none)
+    }
+
+    /// §4.2: `POST /api/auth/refresh`, JSON `{"refreshToken"}`; never with `Authorization`, since the
+    /// server would reject an expired access token there before looking at the body.
+    package static func refresh(refreshToken: String) -> Endpoint {
+        jsonEndpoint(.post, Path.refresh, RefreshRequestDTO(refreshToken: refreshToken), authorization: .none)
+    }
+
+    /// §4.3: `POST /api/auth/logout`, JSON `{"deviceToken"}` ("" when there is none). Bearer.
+    package static func logout(_ request: DeviceTokenRequestDTO) -> Endpoint {
+        jsonEndpoint(.post, Path.logout, request, authorization: .bearer)
+    }
+
+    /// §4.4: `POST /api/profiles/isValidNickname`, JSON `{"nickname"}`. No Authorization.
+    package static func checkNickname(_ request: NicknameRequestDTO) -> Endpoint {
+        jsonEndpoint(.post, Path.nicknameCheck, request, authorization: .none)
+    }
+
+    /// §4.5: `POST /api/profiles`, `multipart/form-data` with the JSON part `profileRequest` and,
+    /// when there is an image, the JPEG part `imageFile`. Bearer.
+    ///
+    /// - Parameters:
+    ///   - request: the nickname and school.
+    ///   - imageJPEG: the profile image's JPEG bytes, if any.
+    ///   - boundary: the multipart boundary; random unless a test fixes it.
+    package static func setUpProfile(
+        _ request: ProfileRequestDTO, imageJPEG: Data?, boundary: String = MultipartFormData.randomBoundary()
+    ) -> Endpoint {
+        var form = MultipartFormData(boundary: boundary)
+        form.append(name: "profileRequest", contentType: jsonContentType, data: json(request))
+        if let imageJPEG {
+            form.append(name: "imageFile", filename: profileImageFilename, contentType: "image/jpeg", data: imageJPEG)
+        }
+        return Endpoint(
+            method: .post, path: Path.profile, headers: ["Content-Type": form.contentType], body: form.encoded(),
+            authorization: .bearer)
+    }
+
+    /// §4.6: `GET /api/profiles`. Bearer.
+    package static func myProfile() -> Endpoint {
+        Endpoint(method: .get, path: Path.profile, authorization: .bearer)
+    }
+
+    /// §4.7: `PUT /api/profiles/consumerType`, JSON `{"consumerType"}`. Bearer.
+    package static func setConsumerType(_ request: ConsumerTypeRequestDTO) -> Endpoint {
+        jsonEndpoint(.put, Path.consumerType, request, authorization: .bearer)
+    }
+
+    /// §4.8: `DELETE /api/members`, no body. Bearer.
+    package static func withdraw() -> Endpoint {
+        Endpoint(method: .delete, path: Path.members, authorization: .bearer)
+    }
+
+    /// §4.9: `POST /api/notifications/tokens`, JSON `{"deviceToken"}`. Bearer.
+    package static func registerDeviceToken(_ request: DeviceTokenRequestDTO) -> Endpoint {
+        jsonEndpoint(.post, Path.deviceTokens, request, authorization: .bearer)
+    }
+
+    /// The JSON encoding of a request body: sorted keys, `/` left unescaped, UTF-8 as it is.
+    package static func json(_ value: some Encodable) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return try encoder.encode(value)
+        } catch {
+            // The request DTOs hold strings only, which always encode; failing here is a bug.
+            preconditionFailure("request body \(type(of: value)) failed to encode")
+        }
+    }
+
+    private static func socialLogin(path: String, code: String, state: String) -> Endpoint {
+        Endpoint(
+            method: .post, path: path, headers: ["Content-Type": FormURLEncoder.contentType],
+            body: FormURLEncoder.encode([("code", code), ("state", state)]), authorization: .none)
+    }
+
+    private static func jsonEndpoint(
+        _ method: Endpoint.Method, _ path: String, _ body: some Encodable, authorization: Endpoint.Authorization
+    ) -> Endpoint {
+        Endpoint(
+            method: method, path: path, headers: ["Content-Type": jsonContentType], body: json(body),
+            authorization: authorization)
+    }
+}

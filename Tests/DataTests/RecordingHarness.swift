@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import WoteData
+import WoteKitTesting
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An ``HTTPClient`` and an ``HTTPRemoteDataSource`` over a recording ``StubTransport``.
+struct RecordingHarness {
+    static let baseURL = URL(string: "https://api.wote.test")!
+    static let boundary = "TestBoundary7MA4YWxkTrZu0gW"
+
+    let stub: StubTransport
+    let client: HTTPClient
+    let dataSource: HTTPRemoteDataSource
+
+    /// A harness whose server answers every request with `reply`.
+    init(reply: StubTransport.Reply = .json(200, #"{"status":200,"message":"SUCCESS"}"#)) {
+        self.init { _ in reply }
+    }
+
+    /// A harness whose server answers with `handler`.
+    init(_ handler: @escaping @Sendable (URLRequest) async throws -> StubTransport.Reply) {
+        stub = StubTransport(handler)
+        client = HTTPClient(baseURL: Self.baseURL, transport: stub.transport)
+        dataSource = HTTPRemoteDataSource(sender: client, multipartBoundary: { Self.boundary })
+    }
+
+    /// The one request sent so far.
+    func onlyRequest(sourceLocation: SourceLocation = #_sourceLocation) throws -> URLRequest {
+        let requests = stub.requests
+        try #require(requests.count == 1, "expected one request, got \(requests.count)", sourceLocation: sourceLocation)
+        return requests[0]
+    }
+}
+
+extension URLRequest {
+    /// The body as UTF-8 text ("" when there is none).
+    var bodyText: String { httpBody.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import WoteData
+import WoteRepository
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The URLSession transport against a real loopback server: redirects come back unfollowed (so the
+/// client can drop the bearer), cookies are neither kept nor sent, and failures keep their kind.
+@Suite(.timeLimit(.minutes(1))) struct URLSessionTransportTests {
+    private static let success = LoopbackHTTPServer.Response(
+        status: 200, headers: ["Content-Type": "application/json"], body: #"{"status":200,"message":"SUCCESS"}"#)
+
+    @Test func transport_handsBackTheRedirect_withoutFollowingIt() async throws {
+        let server = try LoopbackHTTPServer { request in
+            request.path == "/from" ? .init(status: 302, headers: ["Location": "/to"]) : Self.success
+        }
+        defer { server.stop() }
+        let request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/from")!)
+        let (_, response) = try await HTTPTransport.urlSession().send(request)
+        let http = try #require(response as? HTTPURLResponse)
+        #expect(http.statusCode == 302)
+        #expect(http.value(forHTTPHeaderField: "Location") == "/to")
+        #expect(server.requests.map(\.path) == ["/from"])
+    }
+
+    @Test func client_overURLSession_dropsAuthorization_whenARedirectLeavesTheOrigin() async throws {
+        let server = try LoopbackHTTPServer { request in
+            request.path == "/api/profiles"
+                ? .init(status: 302, headers: ["Location": "http://localhost:\(request.port)/landing"]) : Self.success
+        }
+        defer { server.stop() }
+        let client = HTTPClient(
+            baseURL: URL(string: "http://127.0.0.1:\(server.port)")!, transport: HTTPTransport.urlSession())
+        let response = try await client.send(WoteEndpoints.myProfile(), bearer: "secret-token")
+        #expect(response.status == 200)
+        let requests = server.requests
+        try #require(requests.count == 2)
+        #expect(requests[0].headers["authorization"] == "Bearer secret-token")
+        #expect(requests[1].path == "/landing")
+        #expect(requests[1].headers["host"] == "localhost:\(server.port)")
+        #expect(requests[1].headers["authorization"] == nil)
+    }
+
+    @Test func cookies_areNeitherKeptNorSent() async throws {
+        let server = try LoopbackHTTPServer { request in
+            var response = Self.success
+            if request.path == "/set" { response.headers["Set-Cookie"] = "JSESSIONID=abc; Path=/" }
+            return response
+        }
+        defer { server.stop() }
+        let transport = HTTPTransport.urlSession()
+        for path in ["/set", "/check"] {
+            _ = try await transport.send(URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)\(path)")!))
+        }
+        let requests = server.requests
+        try #require(requests.map(\.path) == ["/set", "/check"])
+        #expect(requests[1].headers["cookie"] == nil)
+    }
+
+    @Test func refusedConnection_isNetwork() async throws {
+        let closedPort = try LoopbackHTTPServer(listening: false) { _ in Self.success }
+        defer { closedPort.stop() }
+        let client = HTTPClient(
+            baseURL: URL(string: "http://127.0.0.1:\(closedPort.port)")!, transport: HTTPTransport.urlSession())
+        let error = await #expect(throws: APIError.self) { try await client.send(WoteEndpoints.myProfile()) }
+        #expect(error == .network("URLError \(URLError.Code.cannotConnectToHost.rawValue)"))
+    }
+
+    @Test func noAnswerInTime_isTimeout() async throws {
+        let server = try LoopbackHTTPServer { _ in nil }
+        defer { server.stop() }
+        let client = HTTPClient(
+            baseURL: URL(string: "http://127.0.0.1:\(server.port)")!, transport: HTTPTransport.urlSession(),
+            timeout: .milliseconds(300))
+        await #expect(throws: APIError.timeout) { try await client.send(WoteEndpoints.myProfile()) }
+    }
+
+    @Test func cancellingTheCaller_whileWaitingForTheAnswer_isCancelled() async throws {
+        let server = try LoopbackHTTPServer { _ in nil }
+        defer { server.stop() }
+        let client = HTTPClient(
+            baseURL: URL(string: "http://127.0.0.1:\(server.port)")!, transport: HTTPTransport.urlSession(),
+            timeout: .seconds(30))
+        let call = Task { () async throws(APIError) -> HTTPResponse in try await client.send(WoteEndpoints.myProfile()) }
+        var arrivals = server.requestArrivals.makeAsyncIterator()
+        _ = await arrivals.next()
+        call.cancel()
+        await #expect(throws: APIError.cancelled) { try await call.value }
+    }
+}
+
+extension LoopbackHTTPServer.Request {
+    /// The port in the `Host` header.
+    var port: String { headers["host"]?.split(separator: ":").last.map(String.init) ?? "" }
+}

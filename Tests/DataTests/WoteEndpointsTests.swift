@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+import WoteData
+import WoteDomain
+import WoteKitTesting
+import WoteRepository
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Every contract endpoint, sent through the remote data source and the HTTP client: method, URL,
+/// headers and the exact body bytes.
+@Suite struct WoteEndpointsTests {
+    private let loginReply = StubTransport.Reply.json(
+        200, #"{"status":200,"message":"SUCCESS","data":{"jwtToken":{"accessToken":"a","refreshToken":"r"}}}"#)
+
+    @Test func appleLogin_postsForm_withPercentEncodedCode_andNoAuthorization() async throws {
+        let harness = RecordingHarness(reply: loginReply)
+        _ = try await harness.dataSource.login(.apple(authorizationCode: "a+b&c=d 한글/~._-*"))
+        let request = try harness.onlyRequest()
+        #expect(request.httpMethod == "POST")
+        #expect(request.url?.absoluteString == "https://api.wote.test/login/oauth2/code/apple")
+        #expect(
+            request.allHTTPHeaderFields
+                == ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"])
+        #expect(request.bodyText == "code=a%2Bb%26c%3Dd%20%ED%95%9C%EA%B8%80%2F~._-%2A&state=APPLE")
+    }
+
+    @Test func kakaoLogin_postsForm_withStateKakao_andNoAuthorization() async throws {
+        let harness = RecordingHarness(reply: loginReply)
+        _ = try await harness.dataSource.login(.kakao(authorizationCode: "카카오=code"))
+        let request = try harness.onlyRequest()
+        #expect(request.httpMethod == "POST")
+        #expect(request.url?.absoluteString == "https://api.wote.test/login/oauth2/code/kakao")
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")
+        #expect(request.value(forHTTPHeaderField: "Authorization") == nil)
+        #expect(request.bodyText == "code=%EC%B9%B4%EC%B9%B4%EC%98%A4%3Dcode&state=KAKAO")
+    }
+
+    @Test func passwordSignIn_postsSortedJSON_withoutEscapedSlashes_andNoAuthorization() async throws {
+        let harness = RecordingHarness(reply: loginReply)
+        _ = try await harness.dataSource.login(.password(loginId: "wote01", password: #"pa/ss"wörd1"#))
+        let request = try harness.onlyRequest()
+        #expect(request.httpMethod == "POST")
+        #expect(request.url?.absoluteString == "https://api.wote.test/api/auth/signin")
+        #expect(request.allHTTPHeaderFields == ["Content-Type": "application/json", "Accept": "application/json"])
+        #expect(request.bodyText == #"{"loginId":"wote01","password":"pa/ss\"wörd1"}"#)
+    }
+
+    @Test func signUp_postsSortedJSON_andNoAuthorization() async throws {
+        let harness = RecordingHarness(reply: .json(200, #"{"status":200,"success":true,"message":"회원가입 성공"}"#))
+        _ = try await harness.dataSource.signUp(
+            SignUpRequestDTO(
+                loginId: "wote01", password: "secret123", name: "홍길동", email: "a@b.kr", phone: "010-1234-5678"))
+        let request = try harness.onlyRequest()
+        #expect(request.httpMethod == "POST")
+        #expect(request.url?.absoluteString == "https://api.wote.test/api/auth/signup")
+        #expect(request.allHTTPHeaderFields == ["Content-Type": "application/json", "Accept": "application/json"])
+        #expect(
+            request.bodyText
+                == #"{"email":"a@b.kr","loginId":"wote01","name":"홍길동","password":"secret123","phone":"010-1234-5678"}"#
+        )
+    }
+
+    @Test func refresh_postsRefreshToken_andNeverCarriesAuthorization_evenWhenABearerIsOffered() async throws {
+        let harness = RecordingHarness()
+        let endpoint = WoteEndpoints.refresh(refreshToken: "eyJ.refresh/token")
+        #expect(endpoint.authorization == .none)
+        _ = try await harness.client.send(endpoint, bearer: "expired-access-token")
+        let request = try harness.onlyRequest()
+        #expect(request.httpMethod == "POST")
+        #expect(request.url?.absoluteString == "https://api.wote.test/api/auth/refresh")
+        #expect(request.allHTTPHeaderFields == ["Content-Type": "application/json", "Accept": "application/json"])
+        #expect(request.bodyText == #"{"refreshToken":"eyJ.refresh/token"}"#)
+    }
+
+    @Test func nicknameCheck_postsNickname_andNoAuthorization() async throws {
+        let harness = RecordingHarness(
+            reply: .json(200, #"{"status":200,"message":"unique nickname","data":{"isExist":false}}"#))
+        _ = try await harness.dataSource.checkNickname(NicknameRequestDTO(nickname: "투표왕"))
+        let request = try harness.onlyRequest()
+        #expect(request.httpMethod == "POST")
+        #expect(request.url?.absoluteString == "https://api.wote.test/api/profiles/isValidNickname")
+        #expect(request.allHTTPHeaderFields == ["Content-Type": "application/json", "Accept": "application/json"])
+        #expect(request.bodyText == #"{"nickname":"투표왕"}"#)
+    }
+
+    @Test func logout_postsDeviceToken_emptyWhenThereIsNone() async throws {
+        let harness = RecordingHarness()
+        _ = try await harness.dataSource.logout(DeviceTokenRequestDTO(deviceToken: ""))
+        _ = try await harness.dataSource.logout(DeviceTokenRequestDTO(deviceToken: "0a1b2c"))
+        let requests = harness.stub.requests
+        try #require(requests.count == 2)
+        #expect(requests.allSatisfy { $0.httpMethod == "POST" })
+        #expect(requests.allSatisfy { $0.url?.absoluteString == "https://api.wote.test/api/auth/logout" })
+        #expect(requests.allSatisfy { $0.value(forHTTPHeaderField: "Content-Type") == "application/json" })
+        #expect(requests.map(\.bodyText) == [#"{"deviceToken":""}"#, #"{"deviceToken":"0a1b2c"}"#])
+    }
+
+    @Test func profileSetup_postsMultipart_withJSONPartOnly_whenThereIsNoImage() async throws {
+        let harness = RecordingHarness()
+        _ = try await harness.dataSource.setUpProfile(Self.profileRequest, imageJPEG: nil)
+        let request = try harness.onlyRequest()
+        #expect(request.httpMethod == "POST")
+        #expect(request.url?.absoluteString == "https://api.wote.test/api/profiles")
+        #expect(
+            request.value(forHTTPHeaderField: "Content-Type")
+                == "multipart/form-data; boundary=\(RecordingHarness.boundary)")
+        let expected =
+            "--\(RecordingHarness.boundary)\r\n"
+            + "Content-Disposition: form-data; name=\"profileRequest\"\r\n"
+            + "Content-Type: application/json\r\n\r\n"
+            + #"{"nickname":"투표왕","school":{"schoolName":"서울고등학교","schoolRegion":"서울"}}"# + "\r\n"
+            + "--\(RecordingHarness.boundary)--\r\n"
+        #expect(request.httpBody == Data(expected.utf8))
+    }
+
+    @Test func profileSetup_postsMultipart_withJPEGPart_whenThereIsAnImage() async throws {
+        let harness = RecordingHarness()
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x0D, 0x0A, 0x2D, 0x2D, 0x00, 0xFF, 0xD9])
+        _ = try await harness.dataSource.setUpProfile(Self.profileRequest, imageJPEG: jpeg)
+        let request = try harness.onlyRequest()
+        #expect(request.httpMethod == "POST")
+        #expect(request.url?.absoluteString == "https://api.wote.test/api/profiles")
+        var expected = Data(
+            ("--\(RecordingHarness.boundary)\r\n"
+                + "Content-Disposition: form-data; name=\"profileRequest\"\r\n"
+                + "Content-Type: application/json\r\n\r\n"
+                + #"{"nickname":"투표왕","school":{"schoolName":"서울고등학교","schoolRegion":"서울"}}"# + "\r\n"
+                + "--\(RecordingHarness.boundary)\r\n"
+                + "Content-Disposition: form-data; name=\"imageFile\"; filename=\"profile.jpg\"\r\n"
+                + "Content-Type: image/jpeg\r\n\r\n").utf8)
+        expected.append(jpeg)
+        expected.append(contentsOf: Array("\r\n--\(RecordingHarness.boundary)--\r\n".utf8))
+        #expect(request.httpBody == expected)
+    }
+
+    @Test func myProfile_getsWithoutBody() async throws {
+        let harness = RecordingHarness(
+            reply: .json(
+                200,
+                #"{"status":200,"message":"SUCCESS","data":{"nickname":"n","school":{"schoolName":"s","schoolRegion":"서울"}}}"#
+            ))
+        _ = try await harness.dataSource.fetchMyProfile()
+        let request = try harness.onlyRequest()
+        #expect(request.httpMethod == "GET")
+        #expect(request.url?.absoluteString == "https://api.wote.test/api/profiles")
+        #expect(request.allHTTPHeaderFields == ["Accept": "application/json"])
+        #expect(request.httpBody == nil)
+    }
+
+    @Test func consumerType_putsJSON() async throws {
+        let harness = RecordingHarness()
+        _ = try await harness.dataSource.setConsumerType(ConsumerTypeRequestDTO(consumerType: "ECO_WARRIOR"))
+        let request = try harness.onlyRequest()
+        #expect(request.httpMethod == "PUT")
+        #expect(request.url?.absoluteString == "https://api.wote.test/api/profiles/consumerType")
+        #expect(request.allHTTPHeaderFields == ["Content-Type": "application/json", "Accept": "application/json"])
+        #expect(request.bodyText == #"{"consumerType":"ECO_WARRIOR"}"#)
+    }
+
+    @Test func withdrawal_deletesWithoutBodyOrContentType() async throws {
+        let harness = RecordingHarness()
+        _ = try await harness.dataSource.withdraw()
+        let request = try harness.onlyRequest()
+        #expect(request.httpMethod == "DELETE")
+        #expect(request.url?.absoluteString == "https://api.wote.test/api/members")
+        #expect(request.allHTTPHeaderFields == ["Accept": "application/json"])
+        #expect(request.httpBody == nil)
+    }
+
+    @Test func deviceToken_postsJSON() async throws {
+        let harness = RecordingHarness()
+        _ = try await harness.dataSource.registerDeviceToken(DeviceTokenRequestDTO(deviceToken: "abcdef0123"))
+        let request = try harness.onlyRequest()
+        #expect(request.httpMethod == "POST")
+        #expect(request.url?.absoluteString == "https://api.wote.test/api/notifications/tokens")
+        #expect(request.allHTTPHeaderFields == ["Content-Type": "application/json", "Accept": "application/json"])
+        #expect(request.bodyText == #"{"deviceToken":"abcdef0123"}"#)
+    }
+
+    @Test(arguments: AuthorizedCase.all)
+    func bearer_isAttached_exactlyToTheAuthenticatedEndpoints(_ authorizedCase: AuthorizedCase) async throws {
+        let harness = RecordingHarness()
+        #expect(authorizedCase.endpoint.authorization == (authorizedCase.carriesBearer ? .bearer : .none))
+        _ = try await harness.client.send(authorizedCase.endpoint, bearer: "access-token")
+        let request = try harness.onlyRequest()
+        let expected: String? = authorizedCase.carriesBearer ? "Bearer access-token" : nil
+        #expect(request.value(forHTTPHeaderField: "Authorization") == expected)
+    }
+
+    static let profileRequest = ProfileRequestDTO(
+        nickname: "투표왕", school: SchoolDTO(schoolName: "서울고등학교", schoolRegion: "서울"))
+}
+
+/// An endpoint and whether the contract sends it with the access token.
+struct AuthorizedCase: Sendable, CustomTestStringConvertible {
+    var name: String
+    var endpoint: Endpoint
+    var carriesBearer: Bool
+
+    var testDescription: String { name }
+
+    static let all: [AuthorizedCase] = [
+        AuthorizedCase(name: "apple login", endpoint: WoteEndpoints.appleLogin(authorizationCode: "c"), carriesBearer: false),
+        AuthorizedCase(name: "kakao login", endpoint: WoteEndpoints.kakaoLogin(authorizationCode: "c"), carriesBearer: false),
+        AuthorizedCase(
+            name: "sign-in", endpoint: WoteEndpoints.signIn(SignInRequestDTO(loginId: "i", password: "p")),
+            carriesBearer: false),
+        AuthorizedCase(
+            name: "sign-up",
+            endpoint: WoteEndpoints.signUp(
+                SignUpRequestDTO(loginId: "i", password: "p", name: "n", email: "e", phone: "p")),
+            carriesBearer: false),
+        AuthorizedCase(name: "refresh", endpoint: WoteEndpoints.refresh(refreshToken: "r"), carriesBearer: false),
+        AuthorizedCase(
+            name: "nickname check", endpoint: WoteEndpoints.checkNickname(NicknameRequestDTO(nickname: "n")),
+            carriesBearer: false),
+        AuthorizedCase(
+            name: "logout", endpoint: WoteEndpoints.logout(DeviceTokenRequestDTO(deviceToken: "")), carriesBearer: true),
+        AuthorizedCase(
+            name: "profile setup",
+            endpoint: WoteEndpoints.setUpProfile(WoteEndpointsTests.profileRequest, imageJPEG: nil, boundary: "b"),
+            carriesBearer: true),
+        AuthorizedCase(name: "my profile", endpoint: WoteEndpoints.myProfile(), carriesBearer: true),
+        AuthorizedCase(
+            name: "consumer type",
+            endpoint: WoteEndpoints.setConsumerType(ConsumerTypeRequestDTO(consumerType: "FLEXER")), carriesBearer: true),
+        AuthorizedCase(name: "withdrawal", endpoint: WoteEndpoints.withdraw(), carriesBearer: true),
+        AuthorizedCase(
+            name: "device token",
+            endpoint: WoteEndpoints.registerDeviceToken(DeviceTokenRequestDTO(deviceToken: "ab")), carriesBearer: true),
+    ]
+}
