@@ -32,6 +32,10 @@ public final class LaunchViewModel {
         self.observeSession = observeSession
     }
 
+    deinit {
+        observation?.cancel()
+    }
+
     /// Restores the session and routes on it, then keeps following session events until ``stop()``.
     ///
     /// Returns once the restored state is routed; the events are followed in a task of their own.
@@ -54,7 +58,6 @@ public final class LaunchViewModel {
     /// Stops following session events; the route stays as it is.
     public func stop() {
         observation?.cancel()
-        observation = nil
     }
 
     /// Suspends until the event stream has ended or ``stop()`` was called; returns at once when

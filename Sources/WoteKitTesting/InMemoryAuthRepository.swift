@@ -196,7 +196,8 @@ public final class InMemoryAuthRepository: AuthRepository {
         return signedInState
     }
 
-    /// Ends the session whatever happens; sends ``SessionEvent/signedOut(_:)`` when there was one.
+    /// Ends the session whatever happens (then throws any scripted failure); sends
+    /// ``SessionEvent/signedOut(_:)`` when there was a session.
     public func signOut(deviceToken: String?) async throws(WoteError) {
         let gate = state.withLock { state in
             state.signOutCalls.append(deviceToken)
@@ -204,8 +205,9 @@ public final class InMemoryAuthRepository: AuthRepository {
         }
         await gate?.pass()
         let (hadSession, failure) = state.withLock { state in
+            // Logout when nobody is signed in succeeds and changes nothing.
             let hadSession = state.session.state.hasSession
-            state.end(reason: .loggedOut)
+            if hadSession { state.end(reason: .loggedOut) }
             return (hadSession, state.signOutFailure)
         }
         if hadSession { emit(.signedOut(.loggedOut)) }
