@@ -50,7 +50,9 @@ public final class HomeViewModel {
     /// Loads the member's profile.
     public func load() async {
         await run { () throws(WoteError) in
-            user = try await fetchMyProfile.execute()
+            let fetched = try await fetchMyProfile.execute()
+            // A logout that happened while the profile was on its way wins.
+            if !isSignedOut { user = fetched }
         }
     }
 
@@ -65,13 +67,22 @@ public final class HomeViewModel {
     }
 
     /// Logs out. The session ends whatever the server says, so ``isSignedOut`` becomes `true` even
-    /// when an error message is shown.
+    /// when an error message is shown. Logging out is never held back by another request under way.
     ///
     /// - Parameter deviceToken: this device's push token, if the app registered one.
     public func logout(deviceToken: DeviceToken? = nil) async {
-        await run { () throws(WoteError) in
-            defer { endSession() }
+        isLoading = true
+        errorMessage = nil
+        defer {
+            endSession()
+            isLoading = false
+        }
+        do {
             try await logoutUseCase.execute(deviceToken: deviceToken)
+        } catch .cancelled {
+            return
+        } catch {
+            errorMessage = error.message
         }
     }
 

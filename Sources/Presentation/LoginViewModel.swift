@@ -26,13 +26,13 @@ public final class LoginViewModel {
     /// Where the last successful sign-in left the person: signed in, or profile required.
     public private(set) var outcome: AuthenticationState?
 
-    @ObservationIgnored private let login: LoginUseCase
+    @ObservationIgnored private let loginUseCase: LoginUseCase
 
     /// Creates the view model.
     ///
     /// - Parameter login: the use case every way of signing in goes through.
     public init(login: LoginUseCase) {
-        self.login = login
+        loginUseCase = login
     }
 
     /// Whether the ID/password form can be sent: both fields filled and no sign-in under way.
@@ -77,7 +77,7 @@ public final class LoginViewModel {
         errorMessage = nil
         defer { isLoading = false }
         do {
-            outcome = try await login.execute(with: provider, remember: keepSignedIn)
+            outcome = try await loginUseCase.execute(with: provider, remember: keepSignedIn)
         } catch .cancelled {
             return
         } catch {

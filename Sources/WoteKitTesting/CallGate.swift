@@ -52,7 +52,7 @@ public final class CallGate: Sendable {
             defer { state.held.removeAll() }
             return state.held
         }
-        held.forEach { $0.resume() }
+        for continuation in held { continuation.resume() }
     }
 
     /// Called by a fake at the start of a call: counts the arrival and suspends while the gate is closed.
@@ -66,7 +66,7 @@ public final class CallGate: Sendable {
                 if !state.isOpen { state.held.append(continuation) }
                 return (state.isOpen, satisfied)
             }
-            satisfied.forEach { $0.resume() }
+            for waiter in satisfied { waiter.resume() }
             if passNow { continuation.resume() }
         }
     }

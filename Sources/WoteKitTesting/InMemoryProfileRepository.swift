@@ -79,7 +79,8 @@ public final class InMemoryProfileRepository: ProfileRepository {
 
     /// Whether nobody holds `nickname`, or the scripted failure.
     public func isNicknameAvailable(_ nickname: Nickname) async throws(WoteError) -> Bool {
-        try await perform(.checkNickname, record: { $0.checkedNicknames.append(nickname) }) { state in
+        state.withLock { $0.checkedNicknames.append(nickname) }
+        return try await perform(.checkNickname) { state in
             !state.takenNicknames.contains(nickname.value)
         }
     }
@@ -87,7 +88,8 @@ public final class InMemoryProfileRepository: ProfileRepository {
     /// Stores the profile (the nickname becomes taken) and marks the session signed in; throws
     /// ``WoteError/nicknameTaken`` when someone holds the nickname, or the scripted failure.
     public func completeProfile(_ draft: ProfileDraft) async throws(WoteError) {
-        try await perform(.completeProfile, record: { $0.drafts.append(draft) }) { (state) throws(WoteError) in
+        state.withLock { $0.drafts.append(draft) }
+        try await perform(.completeProfile) { (state) throws(WoteError) in
             guard !state.takenNicknames.contains(draft.nickname.value) else { throw .nicknameTaken }
             state.takenNicknames.insert(draft.nickname.value)
             state.profile = User(nickname: draft.nickname.value, school: draft.school)
@@ -97,7 +99,8 @@ public final class InMemoryProfileRepository: ProfileRepository {
 
     /// The stored profile; ``WoteError/profileRequired`` while there is none, or the scripted failure.
     public func fetchMyProfile() async throws(WoteError) -> User {
-        try await perform(.fetchMyProfile, record: { $0.fetchCount += 1 }) { (state) throws(WoteError) in
+        state.withLock { $0.fetchCount += 1 }
+        return try await perform(.fetchMyProfile) { (state) throws(WoteError) in
             guard let profile = state.profile else { throw .profileRequired }
             return profile
         }
@@ -106,22 +109,18 @@ public final class InMemoryProfileRepository: ProfileRepository {
     /// Sets the stored profile's consumer type; ``WoteError/profileRequired`` while there is no
     /// profile, or the scripted failure.
     public func setConsumerType(_ consumerType: ConsumerType) async throws(WoteError) {
-        try await perform(.setConsumerType, record: { $0.consumerTypeUpdates.append(consumerType) }) {
-            (state) throws(WoteError) in
+        state.withLock { $0.consumerTypeUpdates.append(consumerType) }
+        try await perform(.setConsumerType) { (state) throws(WoteError) in
             guard state.profile != nil else { throw .profileRequired }
             state.profile?.consumerType = consumerType
         }
     }
 
-    private func perform<T>(
-        _ operation: Operation, record: (inout State) -> Void,
-        _ body: (inout State) throws(WoteError) -> T
-    ) async throws(WoteError) -> T {
-        let gate = state.withLock { state in
-            record(&state)
-            return state.gate
-        }
-        await gate?.pass()
+    /// Waits at the gate, then runs `body` unless a failure is scripted for `operation`.
+    private func perform<T>(_ operation: Operation, _ body: (inout State) throws(WoteError) -> T)
+        async throws(WoteError) -> T
+    {
+        await state.current.gate?.pass()
         return try state.withLock { (state: inout State) throws(WoteError) in
             if let failure = state.failures[operation] { throw failure }
             return try body(&state)

@@ -124,7 +124,9 @@ import WoteUseCases
         let profiles = InMemoryProfileRepository(profile: User(nickname: "투표왕", school: school))
         profiles.fail(.fetchMyProfile, with: .sessionExpired)
 
-        await #expect(throws: WoteError.sessionExpired) { try await FetchMyProfileUseCase(profiles: profiles).execute() }
+        await #expect(throws: WoteError.sessionExpired) {
+            try await FetchMyProfileUseCase(profiles: profiles).execute()
+        }
     }
 
     @Test func setConsumerType_updatesProfile() async throws {
@@ -168,9 +170,9 @@ import WoteUseCases
     func registerDeviceToken_throwsInvalidArgument_beforeAnyRequest_whenNotHex(_ text: String) async {
         let devices = InMemoryDeviceRepository()
 
-        await #expect(throws: WoteError.invalidArgument(
+        let expected = WoteError.invalidArgument(
             name: "device token", reason: "must be an even number of hexadecimal digits")
-        ) {
+        await #expect(throws: expected) {
             try await RegisterDeviceTokenUseCase(devices: devices).execute(hex: text)
         }
         #expect(devices.registeredTokens.isEmpty)
