@@ -1,0 +1,141 @@
+import Foundation
+import Observation
+import WoteDomain
+import WoteUseCases
+
+/// The home and settings screen: the member's profile, consumer type, logout, and account
+/// withdrawal behind a confirmation step.
+///
+/// ```swift
+/// Button("Delete account") { home.requestWithdrawal() }
+/// .confirmationDialog("Delete your account?", isPresented: ...) {
+///     Button("Delete", role: .destructive) { Task { await home.confirmWithdrawal() } }
+/// }
+/// ```
+@MainActor @Observable
+public final class HomeViewModel {
+    /// The member's profile, once loaded.
+    public private(set) var user: User?
+    /// Whether a request is under way.
+    public private(set) var isLoading = false
+    /// A sentence for an alert when something failed; `nil` when there is nothing to show.
+    public var errorMessage: String?
+    /// Whether the person asked to delete the account and has yet to confirm.
+    public private(set) var isConfirmingWithdrawal = false
+    /// Whether the session has ended after a logout or withdrawal; the app shows login then.
+    public private(set) var isSignedOut = false
+
+    @ObservationIgnored private let fetchMyProfile: FetchMyProfileUseCase
+    @ObservationIgnored private let logoutUseCase: LogoutUseCase
+    @ObservationIgnored private let withdrawUseCase: WithdrawUseCase
+    @ObservationIgnored private let setConsumerTypeUseCase: SetConsumerTypeUseCase
+
+    /// Creates the view model.
+    ///
+    /// - Parameters:
+    ///   - fetchMyProfile: loads the profile.
+    ///   - logout: logs out.
+    ///   - withdraw: deletes the account.
+    ///   - setConsumerType: sets the consumer type.
+    public init(
+        fetchMyProfile: FetchMyProfileUseCase, logout: LogoutUseCase, withdraw: WithdrawUseCase,
+        setConsumerType: SetConsumerTypeUseCase
+    ) {
+        self.fetchMyProfile = fetchMyProfile
+        logoutUseCase = logout
+        withdrawUseCase = withdraw
+        setConsumerTypeUseCase = setConsumerType
+    }
+
+    /// Loads the member's profile.
+    public func load() async {
+        await run { () throws(WoteError) in
+            let fetched = try await fetchMyProfile.execute()
+            // A logout that happened while the profile was on its way wins.
+            if !isSignedOut { user = fetched }
+        }
+    }
+
+    /// Sets the member's consumer type and shows it in ``user``.
+    ///
+    /// - Parameter consumerType: the type the member picked.
+    public func setConsumerType(_ consumerType: ConsumerType) async {
+        await run { () throws(WoteError) in
+            try await setConsumerTypeUseCase.execute(consumerType)
+            user?.consumerType = consumerType
+        }
+    }
+
+    /// Logs out. The session ends whatever the server says, so ``isSignedOut`` becomes `true` even
+    /// when an error message is shown. Logging out is never held back by another request under way.
+    ///
+    /// - Parameter deviceToken: this device's push token, if the app registered one.
+    public func logout(deviceToken: DeviceToken? = nil) async {
+        isLoading = true
+        errorMessage = nil
+        defer {
+            endSession()
+            isLoading = false
+        }
+        do {
+            try await logoutUseCase.execute(deviceToken: deviceToken)
+        } catch .cancelled {
+            return
+        } catch {
+            errorMessage = error.message
+        }
+    }
+
+    /// Asks the person to confirm the withdrawal; nothing is sent yet.
+    public func requestWithdrawal() {
+        isConfirmingWithdrawal = true
+    }
+
+    /// Drops the withdrawal request.
+    public func cancelWithdrawal() {
+        isConfirmingWithdrawal = false
+    }
+
+    /// Deletes the account, if the person confirmed through ``requestWithdrawal()``; otherwise does nothing.
+    ///
+    /// While the profile is not completed the server refuses and the session is kept; after any
+    /// other failure the local session has ended all the same.
+    public func confirmWithdrawal() async {
+        guard isConfirmingWithdrawal else { return }
+        isConfirmingWithdrawal = false
+        await run { () throws(WoteError) in
+            do throws(WoteError) {
+                try await withdrawUseCase.execute()
+                endSession()
+            } catch {
+                // Only a refused withdrawal keeps the account, and with it the session.
+                if error != .profileRequired && error != .cancelled { endSession() }
+                throw error
+            }
+        }
+    }
+
+    /// Forgets the error message once the alert was dismissed.
+    public func dismissError() {
+        errorMessage = nil
+    }
+
+    private func endSession() {
+        isSignedOut = true
+        user = nil
+    }
+
+    private func run(_ operation: () async throws(WoteError) -> Void) async {
+        guard !isLoading else { return }
+        isLoading = true
+        errorMessage = nil
+        defer { isLoading = false }
+        do {
+            try await operation()
+        } catch .cancelled {
+            return
+        } catch {
+            errorMessage = error.message
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Observation
+import WoteDomain
+import WoteUseCases
+
+/// The login screen: Sign in with Apple, Kakao, or an ID and password, with a "keep me signed in"
+/// checkbox that applies to every way of signing in.
+///
+/// ```swift
+/// Toggle("Keep me signed in", isOn: $login.keepSignedIn)
+/// Button("Sign in") { Task { await login.loginWithPassword() } }.disabled(!login.canSubmitPassword)
+/// .alert(login.errorMessage ?? "", isPresented: ...)
+/// ```
+@MainActor @Observable
+public final class LoginViewModel {
+    /// The account ID typed into the form.
+    public var loginId = ""
+    /// The password typed into the form; cleared after a successful sign-in.
+    public var password = ""
+    /// "Keep me signed in": on keeps the session for the next launch, off keeps it in memory only.
+    public var keepSignedIn = true
+    /// Whether a sign-in is under way.
+    public private(set) var isLoading = false
+    /// A sentence for an alert after a failed sign-in; `nil` when there is nothing to show.
+    public var errorMessage: String?
+    /// Where the last successful sign-in left the person: signed in, or profile required.
+    public private(set) var outcome: AuthenticationState?
+
+    @ObservationIgnored private let loginUseCase: LoginUseCase
+
+    /// Creates the view model.
+    ///
+    /// - Parameter login: the use case every way of signing in goes through.
+    public init(login: LoginUseCase) {
+        loginUseCase = login
+    }
+
+    /// Whether the ID/password form can be sent: both fields filled and no sign-in under way.
+    public var canSubmitPassword: Bool {
+        !isLoading && !loginId.trimmingCharacters(in: .whitespaces).isEmpty && !password.isEmpty
+    }
+
+    /// Signs in with the ID and password typed into the form.
+    public func loginWithPassword() async {
+        let id = loginId.trimmingCharacters(in: .whitespaces)
+        guard !id.isEmpty, !password.isEmpty else {
+            errorMessage = "Enter your ID and password."
+            return
+        }
+        await login(with: FixedCredentialProvider(.password(loginId: id, password: password)))
+        if outcome != nil { password = "" }
+    }
+
+    /// Signs in with an authorization code from Sign in with Apple.
+    ///
+    /// - Parameter authorizationCode: the code Apple handed to the app.
+    public func loginWithApple(authorizationCode: String) async {
+        await login(with: FixedCredentialProvider(.apple(authorizationCode: authorizationCode)))
+    }
+
+    /// Signs in with an authorization code from Kakao login.
+    ///
+    /// - Parameter authorizationCode: the code Kakao handed to the app.
+    public func loginWithKakao(authorizationCode: String) async {
+        await login(with: FixedCredentialProvider(.kakao(authorizationCode: authorizationCode)))
+    }
+
+    /// Signs in with any provider, for example one that shows Sign in with Apple itself.
+    ///
+    /// Does nothing while another sign-in is under way. A person who backs out of the provider
+    /// sees no error.
+    ///
+    /// - Parameter provider: where the credential comes from.
+    public func login(with provider: any LoginProvider) async {
+        guard !isLoading else { return }
+        isLoading = true
+        errorMessage = nil
+        defer { isLoading = false }
+        do {
+            outcome = try await loginUseCase.execute(with: provider, remember: keepSignedIn)
+        } catch .cancelled {
+            return
+        } catch {
+            errorMessage = error.message
+        }
+    }
+
+    /// Forgets the error message once the alert was dismissed.
+    public func dismissError() {
+        errorMessage = nil
+    }
+}

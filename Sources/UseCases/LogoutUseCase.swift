@@ -1,0 +1,24 @@
+import WoteDomain
+
+/// Logs the person out: tells the server, then ends the local session whatever the server said,
+/// offline included.
+public struct LogoutUseCase: Sendable {
+    private let auth: any AuthRepository
+
+    /// Creates the use case.
+    ///
+    /// - Parameter auth: the repository that owns the session.
+    public init(auth: any AuthRepository) {
+        self.auth = auth
+    }
+
+    /// Logs out; succeeds and does nothing when nobody is signed in.
+    ///
+    /// - Parameter deviceToken: this device's push token, so the server stops sending to it; `nil`
+    ///   when the app has none.
+    /// - Throws: ``WoteError/storageFailure(_:)`` only when the stored tokens could not be deleted;
+    ///   the session has ended all the same.
+    public func execute(deviceToken: DeviceToken? = nil) async throws(WoteError) {
+        try await auth.signOut(deviceToken: deviceToken?.hex)
+    }
+}

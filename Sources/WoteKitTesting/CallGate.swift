@@ -1,0 +1,73 @@
+import WoteDomain
+
+/// A gate that holds a fake's calls in flight until the test opens it, so a test can look at state
+/// *during* a call (a loading flag, a disabled button) without sleeping.
+///
+/// ```swift
+/// let gate = CallGate()
+/// auth.holdCalls(at: gate)
+/// let login = Task { await viewModel.loginWithPassword() }
+/// await gate.waitForArrivals()   // the sign-in is now in flight
+/// #expect(viewModel.isLoading)
+/// gate.open()
+/// await login.value
+/// ```
+public final class CallGate: Sendable {
+    private struct State {
+        var isOpen = false
+        var arrivals = 0
+        var held: [CheckedContinuation<Void, Never>] = []
+        var arrivalWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = Locked(State())
+
+    /// Creates a closed gate.
+    public init() {}
+
+    /// How many calls have reached the gate so far.
+    public var arrivals: Int { state.current.arrivals }
+
+    /// Whether the gate lets calls through.
+    public var isOpen: Bool { state.current.isOpen }
+
+    /// Suspends until at least `count` calls have reached the gate (immediately if they have).
+    ///
+    /// - Parameter count: the number of arrivals to wait for.
+    public func waitForArrivals(_ count: Int = 1) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state in
+                if state.arrivals >= count { return true }
+                state.arrivalWaiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// Lets every held call through, and every later call pass without stopping.
+    public func open() {
+        let held = state.withLock { state in
+            state.isOpen = true
+            defer { state.held.removeAll() }
+            return state.held
+        }
+        for continuation in held { continuation.resume() }
+    }
+
+    /// Called by a fake at the start of a call: counts the arrival and suspends while the gate is closed.
+    public func pass() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let (passNow, satisfied) = state.withLock { state in
+                state.arrivals += 1
+                let arrivals = state.arrivals
+                let satisfied = state.arrivalWaiters.filter { $0.count <= arrivals }.map(\.continuation)
+                state.arrivalWaiters.removeAll { $0.count <= arrivals }
+                if !state.isOpen { state.held.append(continuation) }
+                return (state.isOpen, satisfied)
+            }
+            for waiter in satisfied { waiter.resume() }
+            if passNow { continuation.resume() }
+        }
+    }
+}

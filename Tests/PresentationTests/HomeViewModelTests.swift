@@ -1,0 +1,197 @@
+import Testing
+import WoteDomain
+import WoteKitTesting
+import WotePresentation
+import WoteUseCases
+
+@MainActor @Suite struct HomeViewModelTests {
+    private let user = User(nickname: "투표왕", school: School(name: "Wote High", region: .seoul))
+    private let auth = InMemoryAuthRepository()
+    private let profiles: InMemoryProfileRepository
+
+    init() async throws {
+        profiles = InMemoryProfileRepository(profile: user, auth: auth)
+        _ = try await auth.signIn(with: .apple(authorizationCode: "c"), remember: true)
+    }
+
+    private func makeViewModel() -> HomeViewModel {
+        HomeViewModel(
+            fetchMyProfile: FetchMyProfileUseCase(profiles: profiles), logout: LogoutUseCase(auth: auth),
+            withdraw: WithdrawUseCase(auth: auth), setConsumerType: SetConsumerTypeUseCase(profiles: profiles))
+    }
+
+    // MARK: Profile
+
+    @Test func load_showsProfile_andIsLoadingMeanwhile() async {
+        let gate = CallGate()
+        profiles.holdCalls(at: gate)
+        let viewModel = makeViewModel()
+
+        let load = Task { await viewModel.load() }
+        await gate.waitForArrivals()
+        #expect(viewModel.isLoading)
+        #expect(viewModel.user == nil)
+        gate.open()
+        await load.value
+
+        #expect(viewModel.isLoading == false)
+        #expect(viewModel.user == user)
+        #expect(viewModel.errorMessage == nil)
+    }
+
+    @Test func load_showsError_whenProfileCannotBeFetched() async {
+        profiles.fail(.fetchMyProfile, with: .timeout)
+        let viewModel = makeViewModel()
+
+        await viewModel.load()
+
+        #expect(viewModel.user == nil)
+        #expect(viewModel.errorMessage == WoteError.timeout.message)
+        #expect(viewModel.isLoading == false)
+    }
+
+    @Test func setConsumerType_showsNewType() async {
+        let viewModel = makeViewModel()
+        await viewModel.load()
+
+        await viewModel.setConsumerType(.trendsetter)
+
+        #expect(viewModel.user?.consumerType == .trendsetter)
+        #expect(profiles.consumerTypeUpdates == [.trendsetter])
+    }
+
+    @Test func setConsumerType_showsError_andKeepsOldType_whenServerRefuses() async {
+        profiles.fail(.setConsumerType, with: .rejected(code: "G013", message: "validation failed"))
+        let viewModel = makeViewModel()
+        await viewModel.load()
+
+        await viewModel.setConsumerType(.trendsetter)
+
+        #expect(viewModel.user?.consumerType == nil)
+        #expect(viewModel.errorMessage == "validation failed")
+    }
+
+    // MARK: Logout
+
+    @Test func logout_endsSession_andUnregistersDeviceToken() async throws {
+        let viewModel = makeViewModel()
+        await viewModel.load()
+
+        await viewModel.logout(deviceToken: try DeviceToken(hex: "beef"))
+
+        #expect(viewModel.isSignedOut)
+        #expect(viewModel.user == nil)
+        #expect(viewModel.errorMessage == nil)
+        #expect(auth.signOutCalls == ["beef"])
+        #expect(auth.session.state == .signedOut(.loggedOut))
+    }
+
+    @Test func logout_endsSession_evenWhenStoredTokensCannotBeDeleted() async {
+        auth.failSignOut(with: .storageFailure("read-only"))
+        let viewModel = makeViewModel()
+
+        await viewModel.logout()
+
+        #expect(viewModel.isSignedOut)
+        #expect(viewModel.errorMessage == WoteError.storageFailure("read-only").message)
+        #expect(auth.session.state == .signedOut(.loggedOut))
+    }
+
+    @Test func logout_isNotHeldBack_byProfileLoadInFlight_andLateProfileIsDropped() async {
+        let gate = CallGate()
+        profiles.holdCalls(at: gate)
+        let viewModel = makeViewModel()
+        let load = Task { await viewModel.load() }
+        await gate.waitForArrivals()
+
+        await viewModel.logout()
+        #expect(viewModel.isSignedOut)
+        #expect(auth.session.state == .signedOut(.loggedOut))
+
+        gate.open()
+        await load.value
+        #expect(viewModel.user == nil)
+    }
+
+    // MARK: Withdraw
+
+    @Test func confirmWithdrawal_sendsNothing_withoutRequest() async {
+        let viewModel = makeViewModel()
+
+        await viewModel.confirmWithdrawal()
+
+        #expect(auth.withdrawCount == 0)
+        #expect(viewModel.isSignedOut == false)
+    }
+
+    @Test func cancelWithdrawal_dropsTheRequest() async {
+        let viewModel = makeViewModel()
+        viewModel.requestWithdrawal()
+        #expect(viewModel.isConfirmingWithdrawal)
+
+        viewModel.cancelWithdrawal()
+        await viewModel.confirmWithdrawal()
+
+        #expect(viewModel.isConfirmingWithdrawal == false)
+        #expect(auth.withdrawCount == 0)
+        #expect(auth.session.state == .signedIn)
+    }
+
+    @Test func withdraw_afterConfirmation_endsSession() async {
+        let viewModel = makeViewModel()
+        await viewModel.load()
+
+        viewModel.requestWithdrawal()
+        await viewModel.confirmWithdrawal()
+
+        #expect(auth.withdrawCount == 1)
+        #expect(viewModel.isSignedOut)
+        #expect(viewModel.user == nil)
+        #expect(viewModel.isConfirmingWithdrawal == false)
+        #expect(auth.session.state == .signedOut(.withdrawn))
+    }
+
+    @Test func withdraw_keepsSession_andExplains_whenProfileIsRequired() async throws {
+        let auth = InMemoryAuthRepository(defaultSignInResult: .success(.profileRequired))
+        _ = try await auth.signIn(with: .kakao(authorizationCode: "c"), remember: true)
+        let viewModel = HomeViewModel(
+            fetchMyProfile: FetchMyProfileUseCase(profiles: profiles), logout: LogoutUseCase(auth: auth),
+            withdraw: WithdrawUseCase(auth: auth), setConsumerType: SetConsumerTypeUseCase(profiles: profiles))
+
+        viewModel.requestWithdrawal()
+        await viewModel.confirmWithdrawal()
+
+        #expect(viewModel.isSignedOut == false)
+        #expect(viewModel.errorMessage == "Please complete your profile first.")
+        #expect(auth.session.state == .profileRequired)
+    }
+
+    @Test func withdraw_endsSession_andExplains_whenServerCannotBeReached() async {
+        auth.failWithdraw(with: .networkUnavailable("offline"))
+        let viewModel = makeViewModel()
+
+        viewModel.requestWithdrawal()
+        await viewModel.confirmWithdrawal()
+
+        #expect(viewModel.isSignedOut)
+        #expect(viewModel.errorMessage == WoteError.networkUnavailable("offline").message)
+        #expect(auth.session.state == .signedOut(.withdrawn))
+    }
+
+    @Test func isLoading_isTrueWhileWithdrawalIsInFlight() async {
+        let gate = CallGate()
+        auth.holdCalls(at: gate)
+        let viewModel = makeViewModel()
+        viewModel.requestWithdrawal()
+
+        let withdraw = Task { await viewModel.confirmWithdrawal() }
+        await gate.waitForArrivals()
+        #expect(viewModel.isLoading)
+        #expect(viewModel.isSignedOut == false)
+        gate.open()
+        await withdraw.value
+
+        #expect(viewModel.isLoading == false)
+        #expect(viewModel.isSignedOut)
+    }
+}

@@ -1,0 +1,197 @@
+import Testing
+import WoteDomain
+import WoteKitTesting
+import WotePresentation
+import WoteUseCases
+
+@MainActor @Suite struct LaunchViewModelTests {
+    private func makeViewModel(_ auth: InMemoryAuthRepository) -> LaunchViewModel {
+        LaunchViewModel(
+            restoreSession: RestoreSessionUseCase(auth: auth), observeSession: ObserveSessionUseCase(auth: auth))
+    }
+
+    // MARK: Routing at launch
+
+    @Test func route_isLaunching_whileSessionIsBeingRestored() async {
+        let auth = InMemoryAuthRepository(storedState: .signedIn)
+        let gate = CallGate()
+        auth.holdCalls(at: gate)
+        let viewModel = makeViewModel(auth)
+
+        let start = Task { await viewModel.start() }
+        await gate.waitForArrivals()
+        #expect(viewModel.route == .launching)
+        gate.open()
+        await start.value
+
+        #expect(viewModel.route == .home)
+        viewModel.stop()
+    }
+
+    @Test(arguments: [
+        (AuthenticationState.signedIn, LaunchRoute.home),
+        (.profileRequired, .profileSetup),
+    ])
+    func start_routesOnRestoredSession(_ stored: AuthenticationState, _ route: LaunchRoute) async {
+        let viewModel = makeViewModel(InMemoryAuthRepository(storedState: stored))
+
+        await viewModel.start()
+
+        #expect(viewModel.route == route)
+        #expect(viewModel.notice == nil)
+        viewModel.stop()
+    }
+
+    @Test func start_routesToLogin_withoutNotice_whenNothingIsStored() async {
+        let viewModel = makeViewModel(InMemoryAuthRepository())
+
+        await viewModel.start()
+
+        #expect(viewModel.route == .login)
+        #expect(viewModel.notice == nil)
+        viewModel.stop()
+    }
+
+    @Test func start_routesToLogin_withNotice_whenStoredSessionHasExpired() async {
+        let auth = InMemoryAuthRepository()
+        auth.setRestoreResult(SessionSnapshot(state: .signedOut(.sessionExpired), isPersistent: false))
+        let viewModel = makeViewModel(auth)
+
+        await viewModel.start()
+
+        #expect(viewModel.route == .login)
+        #expect(viewModel.notice == "Your session has expired. Please sign in again.")
+        viewModel.stop()
+    }
+
+    @Test func start_routesToStorageUnavailable_whenStoreCannotBeRead_andRetryRestoresAgain() async {
+        let auth = InMemoryAuthRepository(storedState: .signedIn)
+        auth.setRestoreResult(SessionSnapshot(state: .storageUnavailable(reason: "Keychain locked")))
+        let viewModel = makeViewModel(auth)
+
+        await viewModel.start()
+        #expect(viewModel.route == .storageUnavailable("Keychain locked"))
+
+        auth.setRestoreResult(nil)
+        await viewModel.start()
+        #expect(viewModel.route == .home)
+        #expect(auth.restoreCount == 2)
+        viewModel.stop()
+    }
+
+    // MARK: Routing on events
+
+    @Test(arguments: [
+        (SessionEvent.signedIn, LaunchRoute.home),
+        (.profileRequired, .profileSetup),
+        (.restored(.signedIn), .home),
+        (.restored(.storageUnavailable(reason: "locked")), .storageUnavailable("locked")),
+        (.signedOut(.loggedOut), .login),
+        (.signedOut(.withdrawn), .login),
+    ])
+    func handle_routesOnEvent(_ event: SessionEvent, _ route: LaunchRoute) {
+        let viewModel = makeViewModel(InMemoryAuthRepository())
+
+        viewModel.handle(event)
+
+        #expect(viewModel.route == route)
+        #expect(viewModel.notice == nil)
+    }
+
+    @Test(arguments: [
+        (SignOutReason.sessionExpired, "Your session has expired. Please sign in again."),
+        (.banned, "This account has been suspended."),
+        (.memberGone, "This account no longer exists."),
+        (.storedSessionCorrupted("bad json"), "Your saved sign-in could not be read. Please sign in again."),
+    ])
+    func handle_routesToLogin_withNotice_whenSignedOutInvoluntarily(_ reason: SignOutReason, _ notice: String) {
+        let viewModel = makeViewModel(InMemoryAuthRepository())
+        viewModel.handle(.signedIn)
+
+        viewModel.handle(.signedOut(reason))
+
+        #expect(viewModel.route == .login)
+        #expect(viewModel.notice == notice)
+    }
+
+    @Test func handle_keepsRoute_andShowsPassingNotice_whenRefreshFails_untilTokensAreRefreshed() {
+        let viewModel = makeViewModel(InMemoryAuthRepository())
+        viewModel.handle(.signedIn)
+
+        viewModel.handle(.refreshFailed(.networkUnavailable("offline")))
+        #expect(viewModel.route == .home)
+        #expect(viewModel.notice == WoteError.networkUnavailable("offline").message)
+
+        viewModel.handle(.tokensRefreshed)
+        #expect(viewModel.route == .home)
+        #expect(viewModel.notice == nil)
+    }
+
+    @Test func handle_tokensRefreshed_keepsSignOutNotice() {
+        let viewModel = makeViewModel(InMemoryAuthRepository())
+        viewModel.handle(.signedOut(.banned))
+
+        viewModel.handle(.tokensRefreshed)
+
+        #expect(viewModel.notice == "This account has been suspended.")
+        viewModel.dismissNotice()
+        #expect(viewModel.notice == nil)
+    }
+
+    @Test func signingInAgain_clearsNotice() {
+        let viewModel = makeViewModel(InMemoryAuthRepository())
+        viewModel.handle(.signedOut(.sessionExpired))
+
+        viewModel.handle(.profileRequired)
+
+        #expect(viewModel.route == .profileSetup)
+        #expect(viewModel.notice == nil)
+    }
+
+    // MARK: Through the event stream
+
+    @Test func start_followsSessionEvents_fromTheRepository() async {
+        let auth = InMemoryAuthRepository(storedState: .signedIn)
+        let viewModel = makeViewModel(auth)
+        await viewModel.start()
+        #expect(viewModel.route == .home)
+
+        auth.endSession(reason: .sessionExpired)
+        auth.finishEventStreams()
+        await viewModel.waitUntilObservationEnds()
+
+        #expect(viewModel.route == .login)
+        #expect(viewModel.notice == "Your session has expired. Please sign in again.")
+    }
+
+    @Test func start_routesToHome_afterLoginIntoProfileSetupAndProfileCompletion() async throws {
+        let auth = InMemoryAuthRepository(defaultSignInResult: .success(.profileRequired))
+        let profiles = InMemoryProfileRepository(auth: auth)
+        let viewModel = makeViewModel(auth)
+        await viewModel.start()
+        #expect(viewModel.route == .login)
+
+        _ = try await LoginUseCase(auth: auth)
+            .execute(with: FixedCredentialProvider(.kakao(authorizationCode: "c")), remember: true)
+        try await CompleteProfileUseCase(profiles: profiles)
+            .execute(nickname: "투표왕", schoolName: "Wote High", region: .seoul)
+        auth.finishEventStreams()
+        await viewModel.waitUntilObservationEnds()
+
+        #expect(viewModel.route == .home)
+    }
+
+    @Test func stop_endsObservation_soLaterEventsAreIgnored() async {
+        let auth = InMemoryAuthRepository(storedState: .signedIn)
+        let viewModel = makeViewModel(auth)
+        await viewModel.start()
+
+        viewModel.stop()
+        await viewModel.waitUntilObservationEnds()
+        auth.endSession(reason: .banned)
+
+        #expect(auth.subscriberCount == 0)
+        #expect(viewModel.route == .home)
+        #expect(viewModel.notice == nil)
+    }
+}

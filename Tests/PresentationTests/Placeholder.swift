@@ -1,3 +1,0 @@
-import Testing
-
-// Tests for this layer live beside this file.
