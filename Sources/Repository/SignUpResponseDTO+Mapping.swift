@@ -15,8 +15,9 @@ extension SignUpResponseDTO {
     ///
     /// - HTTP or body status ≥ 500: ``WoteError/serverFailure(status:code:message:)``.
     /// - `success: true` with a 2xx body status: created.
-    /// - HTTP or body status 400: ``WoteError/rejected(code:message:)`` with the server's message, or
-    ///   ``malformedRequestMessage`` when it sent none.
+    /// - HTTP or body status 400 (a malformed request): ``WoteError/rejected(code:message:)`` with
+    ///   code `G001` ("bad request", as the contract's code table names it) and the server's message,
+    ///   or ``malformedRequestMessage`` when it sent none.
     /// - anything else (`success: false` on HTTP 200): ``WoteError/rejected(code:message:)`` with the
     ///   server's message as it is, since it is meant for the person.
     ///
@@ -27,7 +28,9 @@ extension SignUpResponseDTO {
         }
         if success && (200..<300).contains(status) { return }
         if httpStatus == 400 || status == 400 {
-            throw .rejected(code: nil, message: message.isEmpty ? SignUpResponseDTO.malformedRequestMessage : message)
+            throw .rejected(
+                code: DivisionCode.badRequest.rawValue,
+                message: message.isEmpty ? SignUpResponseDTO.malformedRequestMessage : message)
         }
         throw .rejected(code: nil, message: message)
     }

@@ -53,12 +53,12 @@ import WoteRepository
         }
     }
 
-    @Test func http400_isARejection_withTheServersMessage() async {
+    @Test func http400_isAMalformedRequestRejection_withTheServersMessage() async {
         let remote = FakeRemoteDataSource {
             $0.signUp = .success(
                 SignUpResponseDTO(httpStatus: 400, status: 400, success: false, message: "email is invalid"))
         }
-        await #expect(throws: WoteError.rejected(code: nil, message: "email is invalid")) {
+        await #expect(throws: WoteError.rejected(code: "G001", message: "email is invalid")) {
             try await WoteAccountRepository(remote: remote).signUp(Fixtures.validForm)
         }
     }
@@ -67,7 +67,7 @@ import WoteRepository
         let remote = FakeRemoteDataSource {
             $0.signUp = .success(SignUpResponseDTO(httpStatus: 400, status: 400, success: false, message: ""))
         }
-        await #expect(throws: WoteError.rejected(code: nil, message: "The sign-up request was malformed.")) {
+        await #expect(throws: WoteError.rejected(code: "G001", message: "The sign-up request was malformed.")) {
             try await WoteAccountRepository(remote: remote).signUp(Fixtures.validForm)
         }
     }

@@ -81,7 +81,7 @@ import FoundationNetworking
         #expect(try await fixture.fetchProfile() == 200)
         #expect(fixture.backend.refreshCalls == 2)
         let received = await drain(events, of: fixture.engine)
-        #expect(received.first == .refreshFailed(expected.woteError))
+        #expect(received.first == .refreshFailed(expected.toDomain()))
         #expect(!received.contains { if case .signedOut = $0 { true } else { false } })
     }
 

@@ -7,7 +7,7 @@ extension SessionContract {
     /// (§4.2); E004–E007 mean refresh, E009 means profile required (§4.10), E001 and E018 end the
     /// session (§4.11). Decisions come from the body.
     public static let wote = SessionContract(
-        refresh: RefreshCall(path: "/api/auth/refresh", placement: .jsonBody(field: "refreshToken")) {
+        refresh: RefreshCall(path: WoteEndpoints.Path.refresh, placement: .jsonBody(field: "refreshToken")) {
             answer, receivedAt in
             readWoteRefreshAnswer(answer, receivedAt: receivedAt)
         },
@@ -39,7 +39,7 @@ extension SessionContract {
             if answer.status >= 500 {
                 return .transient(.serverFailure(status: answer.status, code: nil, message: "refresh failed"))
             }
-            return .transient(error.woteError)
+            return .transient(error.toDomain())
         }
         switch envelope.divisionCode {
         case .invalidRefreshToken?: return .invalid(.sessionExpired)
@@ -51,7 +51,7 @@ extension SessionContract {
             do {
                 return .renewed(try pair.toDomain(receivedAt: receivedAt, httpStatus: answer.status))
             } catch {
-                return .transient(error.woteError)
+                return .transient(error.toDomain())
             }
         }
         if envelope.isSuccess {
@@ -67,18 +67,5 @@ extension SessionContract {
                     message: envelope.message))
         }
         return .transient(.rejected(code: envelope.divisionCode?.rawValue, message: envelope.message))
-    }
-}
-
-extension APIError {
-    /// The domain error for a failure met by the session engine itself.
-    package var woteError: WoteError {
-        switch self {
-        case .network(let reason): .networkUnavailable(reason)
-        case .timeout: .timeout
-        case .cancelled: .cancelled
-        case .malformed(let malformed): .malformedResponse(malformed.description)
-        case .session(let error): error
-        }
     }
 }

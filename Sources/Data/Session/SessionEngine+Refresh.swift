@@ -60,7 +60,7 @@ extension SessionEngine {
         state = stored.profileCompleted ? .signedIn : .profileRequired
         guard stored.tokens.isAccessTokenExpired(at: now) else { return nil }
         if case .failed(let error) = await sharedRefresh(), session != nil {
-            return error.woteError
+            return error.toDomain()
         }
         return nil
     }
@@ -79,7 +79,7 @@ extension SessionEngine {
         }
         switch await sharedRefresh() {
         case .renewed: return snapshot()
-        case .failed(let error): throw error.woteError
+        case .failed(let error): throw error.toDomain()
         }
     }
 
@@ -201,7 +201,7 @@ extension SessionEngine {
     }
 
     private func failTransiently(_ error: APIError, generation flightGeneration: UInt64) -> RefreshOutcome {
-        if flightGeneration == generation { broadcaster.send(.refreshFailed(error.woteError)) }
+        if flightGeneration == generation { broadcaster.send(.refreshFailed(error.toDomain())) }
         return .failed(error)
     }
 
@@ -218,7 +218,7 @@ extension SessionEngine {
         let method = Endpoint.Method(rawValue: call.method.uppercased()) ?? .post
         switch call.placement {
         case .jsonBody(let field):
-            let body = try? JSONEncoder().encode([field: refreshToken])
+            let body = WoteEndpoints.json([field: refreshToken])
             return (
                 Endpoint(
                     method: method, path: call.path, headers: ["Content-Type": "application/json"], body: body,
