@@ -1,0 +1,6 @@
+// An app imports WoteKit alone: the domain model, use cases, view models, storage and transport
+// come with it. The Repository layer stays hidden; its wire types are never public API.
+@_exported import WoteData
+@_exported import WoteDomain
+@_exported import WotePresentation
+@_exported import WoteUseCases

@@ -1,0 +1,55 @@
+import Foundation
+import WoteData
+import WoteDomain
+import WotePresentation
+import WoteRepository
+import WoteUseCases
+
+/// The composition root: builds every layer from one ``WoteConfiguration`` and hands out the
+/// use cases and view models an app needs. Create one per server, at launch, and keep it.
+///
+/// ```swift
+/// let wote = WoteClient(configuration: WoteConfiguration(baseURL: apiURL))
+/// let launch = wote.makeLaunchViewModel()
+/// await launch.start()          // restores the session: routes to login, profile setup or home
+/// let state = try await wote.login.execute(with: FixedCredentialProvider(.apple(authorizationCode: code)),
+///                                          remember: true)
+/// ```
+public final class WoteClient: Sendable {
+    /// The configuration this client was built from.
+    public let configuration: WoteConfiguration
+    /// Signing in and out, restore and refresh, session events.
+    public let auth: any AuthRepository
+    /// ID/password sign-up.
+    public let accounts: any AccountRepository
+    /// Nickname check, profile setup, my profile, consumer type.
+    public let profiles: any ProfileRepository
+    /// Push device registration.
+    public let devices: any DeviceRepository
+
+    let engine: SessionEngine
+
+    /// Wires the layers: the session engine over the transport and storage, the HTTP data source
+    /// over the engine, the repositories over both.
+    ///
+    /// - Parameter configuration: the server, storage, providers, clock and transport.
+    public init(configuration: WoteConfiguration) {
+        self.configuration = configuration
+        let client = HTTPClient(
+            baseURL: configuration.baseURL, transport: configuration.transport, timeout: configuration.requestTimeout)
+        let engine = SessionEngine(
+            client: client, storage: configuration.storage, clock: configuration.clock,
+            configuration: configuration.session)
+        let remote = HTTPRemoteDataSource(sender: engine)
+        self.engine = engine
+        auth = WoteAuthRepository(remote: remote, session: engine, clock: configuration.clock)
+        accounts = WoteAccountRepository(remote: remote)
+        profiles = WoteProfileRepository(remote: remote, session: engine)
+        devices = WoteDeviceRepository(remote: remote)
+    }
+
+    /// Ends every session event stream this client handed out; call when tearing the client down.
+    public func shutdown() {
+        engine.finishEventStreams()
+    }
+}
