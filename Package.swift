@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "WoteKit", targets: ["WoteKit"]),
         .library(name: "WoteKitTesting", targets: ["WoteKitTesting"]),
+        .executable(name: "wote", targets: ["wote"]),
     ],
     targets: [
         // Layers. The arrows are the architecture: Domain ← Repository ← Data,
@@ -41,6 +42,13 @@ let package = Package(
         .target(
             name: "WoteKitTesting", dependencies: ["WoteKit", "WoteDomain", "WoteData"],
             path: "Sources/WoteKitTesting", swiftSettings: strictSettings),
+        // The terminal front: built from the composition root and the view models only.
+        .target(
+            name: "WoteCLI", dependencies: ["WoteKit"],
+            path: "Sources/CLI", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "wote", dependencies: ["WoteCLI"],
+            path: "Sources/wote", swiftSettings: strictSettings),
 
         .testTarget(
             name: "DomainTests", dependencies: ["WoteDomain"],
@@ -60,5 +68,14 @@ let package = Package(
         .testTarget(
             name: "PresentationTests", dependencies: ["WotePresentation", "WoteUseCases", "WoteDomain", "WoteKitTesting"],
             path: "Tests/PresentationTests", swiftSettings: strictSettings),
+        .testTarget(
+            name: "WoteKitTests", dependencies: ["WoteKit", "WoteKitTesting"],
+            path: "Tests/WoteKitTests", swiftSettings: strictSettings),
+        .testTarget(
+            name: "CLITests", dependencies: ["WoteCLI", "WoteKit", "WoteKitTesting"],
+            path: "Tests/CLITests", swiftSettings: strictSettings),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["WoteKit", "WoteKitTesting"],
+            path: "Tests/EndToEndTests", swiftSettings: strictSettings),
     ]
 )

@@ -1,0 +1,4 @@
+import Foundation
+import WoteCLI
+
+exit(await WoteCommandLine.run(Array(CommandLine.arguments.dropFirst())))

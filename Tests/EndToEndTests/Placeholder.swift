@@ -1,0 +1,3 @@
+import Testing
+
+// Tests for this target live beside this file.
