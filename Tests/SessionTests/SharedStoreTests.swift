@@ -31,4 +31,35 @@ import WoteRepository
         #expect(firstTokens == storage.session?.tokens)
         #expect(await second.snapshot().tokens == firstTokens)
     }
+
+    @Test func twoProcessesOnOneFile_needingARefreshTogether_makeOneRefreshCall_andShareTheNewPair() async throws {
+        let clock = TestClock()
+        let backend = FakeWoteBackend(clock: clock, accessLifetime: 60)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wote-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("session.json")
+        try await FileTokenStorage(fileURL: file).save(
+            StoredSession(tokens: backend.issuePair(), profileCompleted: true))
+        // Two stores over one file, each with its own descriptors: to flock they are two processes.
+        func process() -> SessionEngine {
+            SessionEngine(
+                client: HTTPClient(baseURL: EngineFixture.baseURL, transport: backend.stub.transport),
+                storage: FileTokenStorage(fileURL: file), clock: clock.clock, configuration: .init())
+        }
+        let first = process()
+        let second = process()
+        _ = await first.restore()
+        _ = await second.restore()
+        clock.advance(by: .seconds(61))
+
+        async let a = first.send(EngineFixture.profile).status
+        async let b = second.send(EngineFixture.profile).status
+        let statuses = try await [a, b]
+
+        #expect(statuses == [200, 200])
+        #expect(backend.refreshCalls == 1)
+        let stored = try await FileTokenStorage(fileURL: file).load()
+        #expect(await first.snapshot().tokens == stored?.tokens)
+        #expect(await second.snapshot().tokens == stored?.tokens)
+    }
 }
