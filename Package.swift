@@ -66,7 +66,8 @@ let package = Package(
             name: "UseCasesTests", dependencies: ["WoteUseCases", "WoteDomain", "WoteKitTesting"],
             path: "Tests/UseCasesTests", swiftSettings: strictSettings),
         .testTarget(
-            name: "PresentationTests", dependencies: ["WotePresentation", "WoteUseCases", "WoteDomain", "WoteKitTesting"],
+            name: "PresentationTests",
+            dependencies: ["WotePresentation", "WoteUseCases", "WoteDomain", "WoteKitTesting"],
             path: "Tests/PresentationTests", swiftSettings: strictSettings),
         .testTarget(
             name: "WoteKitTests", dependencies: ["WoteKit", "WoteKitTesting"],

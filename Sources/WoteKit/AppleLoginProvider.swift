@@ -91,7 +91,9 @@ private final class AppleSignInSession: NSObject, ASAuthorizationControllerDeleg
         }
     }
 
-    nonisolated func authorizationController(controller: ASAuthorizationController, didCompleteWithError error: any Error) {
+    nonisolated func authorizationController(
+        controller: ASAuthorizationController, didCompleteWithError error: any Error
+    ) {
         let cancelled = (error as? ASAuthorizationError)?.code == .canceled
         MainActor.assumeIsolated {
             finish(.failure(cancelled ? .cancelled : .rejected(code: nil, message: "Sign in with Apple failed.")))

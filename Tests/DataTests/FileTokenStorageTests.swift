@@ -92,7 +92,11 @@ import Darwin
 
     @Test func load_reportsUnavailable_whenADirectoryIsWhereTheFileShouldBe() async throws {
         try FileManager.default.createDirectory(at: fileURL, withIntermediateDirectories: false)
-        await #expect(throws: TokenStorageError.unavailable("cannot read the token file \(fileURL.path(percentEncoded: false)): \(String(cString: strerror(EISDIR)))")) {
+        await #expect(
+            throws: TokenStorageError.unavailable(
+                "cannot read the token file \(fileURL.path(percentEncoded: false)): \(String(cString: strerror(EISDIR)))"
+            )
+        ) {
             try await storage.load()
         }
         #expect(try directory.contents() == ["session.json"])
@@ -200,7 +204,9 @@ struct CorruptFile: Sendable, CustomTestStringConvertible {
                     .utf8)
         },
         CorruptFile(name: "missing refresh token") {
-            Data(#"{"version":1,"accessToken":"access.jwt","accessTokenIssuedAt":1700000000000,"profileCompleted":true}"#.utf8)
+            Data(
+                #"{"version":1,"accessToken":"access.jwt","accessTokenIssuedAt":1700000000000,"profileCompleted":true}"#
+                    .utf8)
         },
         CorruptFile(name: "JSON array") { Data("[]".utf8) },
     ]

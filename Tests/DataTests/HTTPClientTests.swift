@@ -125,7 +125,9 @@ import FoundationNetworking
 
     @Test func transportErrors_keepTheirKind() async throws {
         let offline = RecordingHarness { _ in .failure(.network("connection reset")) }
-        await #expect(throws: APIError.network("connection reset")) { try await offline.client.send(profile, bearer: nil) }
+        await #expect(throws: APIError.network("connection reset")) {
+            try await offline.client.send(profile, bearer: nil)
+        }
         let slow = RecordingHarness { _ in .failure(.timeout) }
         await #expect(throws: APIError.timeout) { try await slow.client.send(profile, bearer: nil) }
     }

@@ -83,14 +83,17 @@ import WoteRepository
 
     @Test func signUp_serverFailureWithHTMLPage_isMalformed_withItsStatus() async throws {
         let harness = RecordingHarness(reply: .raw(500, "<html><body>Internal Server Error</body></html>"))
-        await #expect(throws: APIError.malformed(MalformedResponse(httpStatus: 500, problem: .notJSON(contentType: "text/html")))) {
+        await #expect(
+            throws: APIError.malformed(MalformedResponse(httpStatus: 500, problem: .notJSON(contentType: "text/html")))
+        ) {
             try await harness.dataSource.signUp(Self.signUpRequest)
         }
     }
 
     @Test func signUp_envelopeWithoutSuccessField_isMalformed() async throws {
         let harness = RecordingHarness(reply: .json(200, #"{"status":200,"message":"SUCCESS"}"#))
-        await #expect(throws: APIError.malformed(MalformedResponse(httpStatus: 200, problem: .missingField("success")))) {
+        await #expect(throws: APIError.malformed(MalformedResponse(httpStatus: 200, problem: .missingField("success"))))
+        {
             try await harness.dataSource.signUp(Self.signUpRequest)
         }
     }
@@ -122,8 +125,13 @@ import WoteRepository
 
     @Test func profileWithWrongFieldType_isMalformed_namingTheField() async throws {
         let harness = RecordingHarness(
-            reply: .json(200, #"{"status":200,"message":"SUCCESS","data":{"nickname":5,"school":{"schoolName":"s","schoolRegion":"r"}}}"#))
-        await #expect(throws: APIError.malformed(MalformedResponse(httpStatus: 200, problem: .wrongType(field: "data.nickname")))) {
+            reply: .json(
+                200,
+                #"{"status":200,"message":"SUCCESS","data":{"nickname":5,"school":{"schoolName":"s","schoolRegion":"r"}}}"#
+            ))
+        await #expect(
+            throws: APIError.malformed(MalformedResponse(httpStatus: 200, problem: .wrongType(field: "data.nickname")))
+        ) {
             try await harness.dataSource.fetchMyProfile()
         }
     }
@@ -152,7 +160,8 @@ enum DataSourceCall: CaseIterable, Sendable {
         case .setUpProfile: _ = try await dataSource.setUpProfile(WoteEndpointsTests.profileRequest, imageJPEG: nil)
         case .fetchMyProfile: _ = try await dataSource.fetchMyProfile()
         case .setConsumerType: _ = try await dataSource.setConsumerType(ConsumerTypeRequestDTO(consumerType: "FLEXER"))
-        case .registerDeviceToken: _ = try await dataSource.registerDeviceToken(DeviceTokenRequestDTO(deviceToken: "ab"))
+        case .registerDeviceToken:
+            _ = try await dataSource.registerDeviceToken(DeviceTokenRequestDTO(deviceToken: "ab"))
         case .logout: _ = try await dataSource.logout(DeviceTokenRequestDTO(deviceToken: ""))
         case .withdraw: _ = try await dataSource.withdraw()
         }
@@ -169,7 +178,8 @@ struct MalformedBody: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     static let common: [MalformedBody] = [
-        MalformedBody(name: "empty", reply: .raw(200, "", contentType: "application/json"), status: 200, problem: .emptyBody),
+        MalformedBody(
+            name: "empty", reply: .raw(200, "", contentType: "application/json"), status: 200, problem: .emptyBody),
         MalformedBody(
             name: "whitespace only", reply: .raw(200, " \n\t ", contentType: "application/json"), status: 200,
             problem: .emptyBody),

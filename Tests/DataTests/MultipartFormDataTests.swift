@@ -6,7 +6,8 @@ import WoteData
     @Test func encodesParts_inOrder_withCRLFLines_andClosingBoundary() {
         var form = MultipartFormData(boundary: "XyZ")
         form.append(name: "a", contentType: "text/plain", data: Data("one".utf8))
-        form.append(name: "file", filename: "f.bin", contentType: "application/octet-stream", data: Data([0x00, 0x0D, 0x0A]))
+        form.append(
+            name: "file", filename: "f.bin", contentType: "application/octet-stream", data: Data([0x00, 0x0D, 0x0A]))
         var expected = Data(
             ("--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\nContent-Type: text/plain\r\n\r\none\r\n"
                 + "--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f.bin\"\r\n"

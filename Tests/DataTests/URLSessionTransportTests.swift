@@ -84,7 +84,8 @@ import FoundationNetworking
         let client = HTTPClient(
             baseURL: URL(string: "http://127.0.0.1:\(server.port)")!, transport: HTTPTransport.urlSession(),
             timeout: .seconds(30))
-        let call = Task { () async throws(APIError) -> HTTPResponse in try await client.send(WoteEndpoints.myProfile()) }
+        let call = Task { () async throws(APIError) -> HTTPResponse in try await client.send(WoteEndpoints.myProfile())
+        }
         var arrivals = server.requestArrivals.makeAsyncIterator()
         _ = await arrivals.next()
         call.cancel()

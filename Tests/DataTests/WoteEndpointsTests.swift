@@ -203,8 +203,10 @@ struct AuthorizedCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     static let all: [AuthorizedCase] = [
-        AuthorizedCase(name: "apple login", endpoint: WoteEndpoints.appleLogin(authorizationCode: "c"), carriesBearer: false),
-        AuthorizedCase(name: "kakao login", endpoint: WoteEndpoints.kakaoLogin(authorizationCode: "c"), carriesBearer: false),
+        AuthorizedCase(
+            name: "apple login", endpoint: WoteEndpoints.appleLogin(authorizationCode: "c"), carriesBearer: false),
+        AuthorizedCase(
+            name: "kakao login", endpoint: WoteEndpoints.kakaoLogin(authorizationCode: "c"), carriesBearer: false),
         AuthorizedCase(
             name: "sign-in", endpoint: WoteEndpoints.signIn(SignInRequestDTO(loginId: "i", password: "p")),
             carriesBearer: false),
@@ -226,7 +228,8 @@ struct AuthorizedCase: Sendable, CustomTestStringConvertible {
         AuthorizedCase(name: "my profile", endpoint: WoteEndpoints.myProfile(), carriesBearer: true),
         AuthorizedCase(
             name: "consumer type",
-            endpoint: WoteEndpoints.setConsumerType(ConsumerTypeRequestDTO(consumerType: "FLEXER")), carriesBearer: true),
+            endpoint: WoteEndpoints.setConsumerType(ConsumerTypeRequestDTO(consumerType: "FLEXER")), carriesBearer: true
+        ),
         AuthorizedCase(name: "withdrawal", endpoint: WoteEndpoints.withdraw(), carriesBearer: true),
         AuthorizedCase(
             name: "device token",

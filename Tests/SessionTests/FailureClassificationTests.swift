@@ -11,10 +11,14 @@ import FoundationNetworking
 
 @Suite struct FailureClassificationTests {
     private static let expiredSession: [(String, StubTransport.Reply, SignOutReason, WoteError)] = [
-        ("E016 on HTTP 200", .json(200, #"{"status":401,"divisionCode":"E016","message":"Invalid refresh token"}"#),
-         .sessionExpired, .sessionExpired),
-        ("E001", .json(404, #"{"status":404,"divisionCode":"E001","message":"member not found"}"#), .memberGone,
-         .memberGone),
+        (
+            "E016 on HTTP 200", .json(200, #"{"status":401,"divisionCode":"E016","message":"Invalid refresh token"}"#),
+            .sessionExpired, .sessionExpired
+        ),
+        (
+            "E001", .json(404, #"{"status":404,"divisionCode":"E001","message":"member not found"}"#), .memberGone,
+            .memberGone
+        ),
         ("E018", .json(403, #"{"status":403,"divisionCode":"E018","message":"banned"}"#), .banned, .banned),
         ("bare 401", .raw(401, "Unauthorized", contentType: "text/plain"), .sessionExpired, .sessionExpired),
         ("bare 403", .raw(403, "<html>Forbidden</html>"), .sessionExpired, .sessionExpired),
@@ -53,14 +57,22 @@ import FoundationNetworking
     }
 
     private static let transient: [(String, StubTransport.Reply, APIError)] = [
-        ("HTML 502", .raw(502, "<html>Bad Gateway</html>"),
-         .session(.serverFailure(status: 502, code: nil, message: "refresh failed"))),
-        ("500 envelope", .json(500, #"{"status":500,"divisionCode":"G999","message":"oops"}"#),
-         .session(.serverFailure(status: 500, code: "G999", message: "oops"))),
-        ("truncated", .json(200, #"{"status":200,"message":"token renew success.","data":{"accessTo"#),
-         .session(.malformedResponse("HTTP 200: body is not valid JSON (truncated or garbled)"))),
-        ("missing data", .json(200, #"{"status":200,"message":"token renew success."}"#),
-         .session(.malformedResponse("HTTP 200: missing field `data`"))),
+        (
+            "HTML 502", .raw(502, "<html>Bad Gateway</html>"),
+            .session(.serverFailure(status: 502, code: nil, message: "refresh failed"))
+        ),
+        (
+            "500 envelope", .json(500, #"{"status":500,"divisionCode":"G999","message":"oops"}"#),
+            .session(.serverFailure(status: 500, code: "G999", message: "oops"))
+        ),
+        (
+            "truncated", .json(200, #"{"status":200,"message":"token renew success.","data":{"accessTo"#),
+            .session(.malformedResponse("HTTP 200: body is not valid JSON (truncated or garbled)"))
+        ),
+        (
+            "missing data", .json(200, #"{"status":200,"message":"token renew success."}"#),
+            .session(.malformedResponse("HTTP 200: missing field `data`"))
+        ),
         ("offline", .failure(.network("offline")), .network("offline")),
         ("timeout", .failure(.timeout), .timeout),
     ]
@@ -102,7 +114,9 @@ import FoundationNetworking
         try await fixture.signIn(profileCompleted: true)
         let events = fixture.engine.events()
         fixture.backend.state.withLock {
-            $0.protectedScript = [.json(400, #"{"status":400,"divisionCode":"E009","message":"Not Completed SignUp Exception"}"#)]
+            $0.protectedScript = [
+                .json(400, #"{"status":400,"divisionCode":"E009","message":"Not Completed SignUp Exception"}"#)
+            ]
         }
 
         #expect(try await fixture.fetchProfile() == 400)

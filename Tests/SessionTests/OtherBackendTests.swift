@@ -16,7 +16,10 @@ import FoundationNetworking
     private static let contract = SessionContract(
         refresh: RefreshCall(path: "/users/reissue", placement: .bearer) { answer, receivedAt in
             struct Body: Decodable {
-                struct Result: Decodable { var accessToken: String; var refreshToken: String }
+                struct Result: Decodable {
+                    var accessToken: String
+                    var refreshToken: String
+                }
                 var msg: String
                 var result: Result?
             }
@@ -45,7 +48,8 @@ import FoundationNetworking
                     state.access = "a\(state.reissues + 1)"
                     state.refresh = "r\(state.reissues + 1)"
                     return .json(
-                        200, #"{"msg":"ok","result":{"accessToken":"\#(state.access)","refreshToken":"\#(state.refresh)"}}"#)
+                        200,
+                        #"{"msg":"ok","result":{"accessToken":"\#(state.access)","refreshToken":"\#(state.refresh)"}}"#)
                 }
                 guard authorization == "Bearer \(state.access)" else { return .json(401, #"{"msg":"expired"}"#) }
                 return .json(200, #"{"msg":"ok"}"#)

@@ -10,8 +10,10 @@ import FoundationNetworking
 /// The composition root wired as an app wires it, against a scripted server.
 @MainActor
 @Suite struct WoteClientJourneyTests {
-    nonisolated static let tokens = #"{"accessToken":"acc-1","accessExpirationTime":1700003600000,"refreshToken":"ref-1","refreshExpirationTime":1701000000000}"#
-    nonisolated static let profile = #"{"nickname":"투표왕","consumerType":"FLEXER","school":{"schoolName":"Wote High","schoolRegion":"서울"},"canUpdateConsumerType":true}"#
+    nonisolated static let tokens =
+        #"{"accessToken":"acc-1","accessExpirationTime":1700003600000,"refreshToken":"ref-1","refreshExpirationTime":1701000000000}"#
+    nonisolated static let profile =
+        #"{"nickname":"투표왕","consumerType":"FLEXER","school":{"schoolName":"Wote High","schoolRegion":"서울"},"canUpdateConsumerType":true}"#
 
     private func makeServer() -> StubTransport {
         let completed = Locked(false)
@@ -19,8 +21,14 @@ import FoundationNetworking
             switch (request.httpMethod, request.url?.path) {
             case ("POST", "/login/oauth2/code/apple"):
                 return completed.current
-                    ? .json(200, #"{"status":200,"message":"SUCCESS","data":{"consumerTypeExist":true,"jwtToken":\#(Self.tokens)}}"#)
-                    : .json(200, #"{"status":400,"divisionCode":"E009","message":"Not Completed SignUp Exception","data":{"jwtToken":\#(Self.tokens)}}"#)
+                    ? .json(
+                        200,
+                        #"{"status":200,"message":"SUCCESS","data":{"consumerTypeExist":true,"jwtToken":\#(Self.tokens)}}"#
+                    )
+                    : .json(
+                        200,
+                        #"{"status":400,"divisionCode":"E009","message":"Not Completed SignUp Exception","data":{"jwtToken":\#(Self.tokens)}}"#
+                    )
             case ("POST", "/api/profiles/isValidNickname"):
                 let body = String(decoding: request.httpBody ?? Data(), as: UTF8.self)
                 return body.contains("taken")

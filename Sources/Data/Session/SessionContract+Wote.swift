@@ -18,7 +18,8 @@ extension SessionContract {
     private static func classifyWoteAnswer(_ answer: HTTPAnswer) -> ProtectedAnswer {
         // Every request passes here: skip decoding when the body cannot carry a division code.
         guard answer.body.range(of: divisionCodeKey) != nil,
-            let envelope = try? EnvelopeDecoder.decode(IgnoredPayload.self, from: answer.body, httpStatus: answer.status),
+            let envelope = try? EnvelopeDecoder.decode(
+                IgnoredPayload.self, from: answer.body, httpStatus: answer.status),
             let code = envelope.divisionCode
         else { return .accepted }
         if code.meansAccessTokenRejected { return .accessTokenRejected }

@@ -21,7 +21,8 @@ struct EngineFixture {
     ) {
         let clock = TestClock()
         let backend = FakeWoteBackend(clock: clock, accessLifetime: accessLifetime, refreshLifetime: refreshLifetime)
-        let client = HTTPClient(baseURL: EngineFixture.baseURL, transport: transport?(backend) ?? backend.stub.transport)
+        let client = HTTPClient(
+            baseURL: EngineFixture.baseURL, transport: transport?(backend) ?? backend.stub.transport)
         self.clock = clock
         self.backend = backend
         self.storage = storage
