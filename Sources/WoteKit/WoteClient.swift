@@ -27,7 +27,7 @@ public final class WoteClient: Sendable {
     /// Push device registration.
     public let devices: any DeviceRepository
 
-    let engine: SessionEngine
+    package let engine: SessionEngine
 
     /// Wires the layers: the session engine over the transport and storage, the HTTP data source
     /// over the engine, the repositories over both.

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+import WoteKit
+import WoteKitTesting
+
+/// Every authenticated endpoint × every fault the server can inject → the documented typed error,
+/// no crash, and the stored tokens unchanged unless the contract says the session is over.
+/// With `WOTE_RELIABILITY_REPORT` set, the table is written there (Docs/Reliability.md).
+extension EndToEnd {
+    @Suite struct FaultMatrix {
+        let hooks = TestHooks()
+
+        struct Fault: Sendable, CustomStringConvertible {
+            var name: String
+            var kind: String
+            var status: Int?
+            var delayMs: Int?
+            var description: String { name }
+        }
+
+        static let faults: [Fault] = [
+            Fault(name: "HTML 502 page", kind: "html", status: 502),
+            Fault(name: "empty 200", kind: "empty"),
+            Fault(name: "truncated JSON", kind: "truncated"),
+            Fault(name: "wrong JSON types", kind: "wrongTypes"),
+            Fault(name: "missing data", kind: "missingData"),
+            Fault(name: "500 envelope", kind: "status", status: 500),
+            Fault(name: "503 envelope", kind: "status", status: 503),
+            Fault(name: "dropped connection", kind: "drop"),
+            Fault(name: "delay past the time-out", kind: "delay", delayMs: 2_500),
+        ]
+
+        /// What an endpoint does, and whether the contract ends the session whatever happens.
+        struct Operation: Sendable, CustomStringConvertible {
+            var method: String
+            var path: String
+            var endsSession: Bool
+            var run: @Sendable (SignedInMember, TestHooks) async throws(WoteError) -> Void
+            var description: String { "\(method) \(path)" }
+        }
+
+        static let operations: [Operation] = [
+            Operation(method: "GET", path: "/api/profiles", endsSession: false) { member, _ throws(WoteError) in
+                _ = try await member.client.fetchMyProfile.execute()
+            },
+            Operation(method: "PUT", path: "/api/profiles/consumerType", endsSession: false) {
+                member, _ throws(WoteError) in
+                try await member.client.setConsumerType.execute(.flexer)
+            },
+            Operation(method: "POST", path: "/api/notifications/tokens", endsSession: false) {
+                member, _ throws(WoteError) in
+                try await member.client.registerDeviceToken.execute(hex: "0a1b2c3d")
+            },
+            Operation(method: "POST", path: "/api/profiles", endsSession: false) { member, _ throws(WoteError) in
+                try await member.client.completeProfile.execute(
+                    nickname: member.nickname, schoolName: "Wote High", region: .seoul, imageJPEG: nil)
+            },
+            Operation(method: "POST", path: "/api/auth/refresh", endsSession: false) {
+                member, hooks throws(WoteError) in
+                // The access token expires on both clocks; the request needs the faulted refresh.
+                do { try await hooks.advance(member.clock, by: 31 * 60) } catch { return }
+                _ = try await member.client.fetchMyProfile.execute()
+            },
+            Operation(method: "POST", path: "/api/auth/logout", endsSession: true) { member, _ throws(WoteError) in
+                try await member.client.logout.execute(deviceToken: nil)
+            },
+            Operation(method: "DELETE", path: "/api/members", endsSession: true) { member, _ throws(WoteError) in
+                try await member.client.withdraw.execute()
+            },
+        ]
+
+        static let report = Locked<[String]>([])
+
+        @Test(arguments: operations)
+        func everyFault_givesTheDocumentedError_andKeepsTheTokens(_ operation: Operation) async throws {
+            for fault in Self.faults {
+                try await hooks.reset()
+                let member = try await SignedInMember.make(hooks: hooks, timeout: .seconds(1))
+                let before = try await member.storage.load()
+                try await hooks.inject(
+                    TestHooks.Fault(
+                        method: operation.method, path: operation.path, kind: fault.kind, status: fault.status,
+                        delayMs: fault.delayMs))
+
+                let outcome: String
+                do {
+                    try await operation.run(member, hooks)
+                    outcome = "succeeds"
+                } catch {
+                    outcome = error.kind
+                }
+                try await hooks.clearFaults()
+                let after = try await member.storage.load()
+
+                let expected = Self.expectedOutcome(operation, fault)
+                let tokens: String
+                if operation.endsSession {
+                    tokens = after == nil ? "deleted (session over)" : "KEPT"
+                    #expect(after == nil, "\(operation) × \(fault): the session must end locally")
+                } else {
+                    tokens = after?.tokens == before?.tokens ? "unchanged" : "CHANGED"
+                    #expect(after?.tokens == before?.tokens, "\(operation) × \(fault): tokens changed")
+                    #expect(await member.client.auth.currentSession().state == .signedIn)
+                }
+                #expect(outcome == expected, "\(operation) × \(fault)")
+                let verdict = outcome == expected ? "✓" : "✗"
+                Self.report.withLock {
+                    $0.append("| \(operation) | \(fault) | \(expected) | \(outcome) | \(tokens) | \(verdict) |")
+                }
+            }
+            try Self.writeReportIfComplete()
+        }
+
+        /// The documented outcome (Docs/API.md, Docs/Session.md).
+        static func expectedOutcome(_ operation: Operation, _ fault: Fault) -> String {
+            let isRefresh = operation.path == "/api/auth/refresh"
+            switch fault.kind {
+            case "html": return isRefresh ? "serverFailure" : "malformedResponse"
+            case "empty", "truncated", "wrongTypes": return operation.path == "/api/auth/logout" ? "succeeds" : "malformedResponse"
+            case "missingData":
+                // Only my profile and the refresh need `data`.
+                return operation.path == "/api/profiles" && operation.method == "GET" || isRefresh
+                    ? "malformedResponse" : "succeeds"
+            case "status": return operation.path == "/api/auth/logout" ? "succeeds" : "serverFailure"
+            case "drop": return operation.path == "/api/auth/logout" ? "succeeds" : "networkUnavailable"
+            case "delay": return operation.path == "/api/auth/logout" ? "succeeds" : "timeout"
+            default: return "?"
+            }
+        }
+
+        static func writeReportIfComplete() throws {
+            guard let path = ProcessInfo.processInfo.environment["WOTE_RELIABILITY_REPORT"] else { return }
+            let rows = report.current
+            guard rows.count == operations.count * faults.count else { return }
+            let header = """
+                # Reliability: the fault matrix
+
+                Generated by `Tests/EndToEndTests/FaultMatrixTests.swift` during `scripts/test.sh`, against the
+                reference server's fault injection over loopback (real URLSession). Do not edit by hand.
+
+                Each row: a signed-in member (request time-out 1 s) sends one request; the server injects one
+                fault on that endpoint; the SDK's typed error (`WoteError` case), and what happened to the
+                stored tokens. Logout and withdrawal end the local session whatever the server answers (the
+                contract says so); every other row must keep the tokens and the signed-in state.
+
+                | endpoint | injected fault | documented outcome | observed | stored tokens | |
+                |---|---|---|---|---|---|
+
+                """
+            try (header + rows.sorted().joined(separator: "\n") + "\n").write(
+                toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
+}
+
+extension WoteError {
+    /// The case name, as the fault matrix reports it.
+    var kind: String {
+        switch self {
+        case .notSignedIn: "notSignedIn"
+        case .sessionExpired: "sessionExpired"
+        case .profileRequired: "profileRequired"
+        case .nicknameTaken: "nicknameTaken"
+        case .invalidNickname: "invalidNickname"
+        case .invalidField: "invalidField"
+        case .invalidArgument: "invalidArgument"
+        case .wrongCredentials: "wrongCredentials"
+        case .banned: "banned"
+        case .memberGone: "memberGone"
+        case .rejected: "rejected"
+        case .serverFailure: "serverFailure"
+        case .networkUnavailable: "networkUnavailable"
+        case .timeout: "timeout"
+        case .malformedResponse: "malformedResponse"
+        case .storageFailure: "storageFailure"
+        case .tooManyRefreshes: "tooManyRefreshes"
+        case .cancelled: "cancelled"
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import WoteKit
+import WoteKitTesting
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The running reference server these tests talk to, named by `WOTE_E2E_SERVER`.
+enum ReferenceServer {
+    static let url: URL? = ProcessInfo.processInfo.environment["WOTE_E2E_SERVER"].flatMap(URL.init(string:))
+    static var isRunning: Bool { url != nil }
+    static let howToRun: Comment =
+        "End-to-end tests need a wote-server started with --test-hooks: run scripts/test.sh, or start one and set WOTE_E2E_SERVER=http://127.0.0.1:PORT"
+
+    /// A short unique suffix for member names and nicknames (letters and digits only).
+    static func uniqueSuffix() -> String {
+        String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(8)).lowercased()
+    }
+
+    /// A client wired as an app wires it: the real URLSession transport, over loopback.
+    static func client(
+        storage: any TokenStorage = InMemoryTokenStorage(), clock: TestClock, timeout: Duration = .seconds(10)
+    ) -> WoteClient {
+        WoteClient(
+            configuration: WoteConfiguration(
+                baseURL: url!, storage: storage, transport: .live, clock: clock.clock, requestTimeout: timeout))
+    }
+
+    /// A fresh temporary session file.
+    static func temporaryStore() -> FileTokenStorage {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wote-e2e-\(uniqueSuffix())")
+        return FileTokenStorage(fileURL: directory.appendingPathComponent("session.json"))
+    }
+}
+
+/// The server's `/__test` hooks: counters, faults, run-time config and clock.
+struct TestHooks {
+    struct Counters: Decodable {
+        var refreshCalls: Int
+        var refreshRejected: Int
+        var supersededAccessTokenRequests: Int
+        var expiredAccessTokenRequests: Int
+        var authorizationOnRefresh: Int
+        var redirectTargetRequests: Int
+        var redirectTargetAuthorizationSeen: Int
+        var requests: [String: Int]
+    }
+
+    struct Fault: Encodable {
+        var method: String
+        var path: String
+        var kind: String
+        var status: Int?
+        var delayMs: Int?
+        var times: Int? = 1
+    }
+
+    let base: URL
+    private let session = URLSession(configuration: .ephemeral)
+
+    init(base: URL = ReferenceServer.url!) {
+        self.base = base
+    }
+
+    @discardableResult
+    private func call(_ method: String, _ path: String, body: Data? = nil) async throws -> Data {
+        var request = URLRequest(url: base.appendingPathComponent(path))
+        request.httpMethod = method
+        request.httpBody = body
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let (data, response) = try await session.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+            throw HookFailure(path: path, body: String(decoding: data, as: UTF8.self))
+        }
+        return data
+    }
+
+    func counters() async throws -> Counters {
+        try JSONDecoder().decode(Counters.self, from: try await call("GET", "__test/counters"))
+    }
+
+    func reset() async throws {
+        try await call("POST", "__test/reset")
+    }
+
+    func inject(_ fault: Fault) async throws {
+        try await call("POST", "__test/faults", body: try JSONEncoder().encode(fault))
+    }
+
+    func clearFaults() async throws {
+        try await call("DELETE", "__test/faults")
+    }
+
+    func setStrictRotation(_ strict: Bool) async throws {
+        try await call("POST", "__test/config", body: Data(#"{"strictRotation":\#(strict)}"#.utf8))
+    }
+
+    /// The server's clock, as a test clock that a test advances together with the server's.
+    func clock() async throws -> TestClock {
+        struct Now: Decodable { var nowMs: Double }
+        let now = try JSONDecoder().decode(Now.self, from: try await call("GET", "__test/clock"))
+        return TestClock(now: Date(timeIntervalSince1970: now.nowMs / 1000))
+    }
+
+    /// Moves the server's clock and `clock` forward together.
+    func advance(_ clock: TestClock, by seconds: Int) async throws {
+        try await call("POST", "__test/clock", body: Data(#"{"advanceSeconds":\#(seconds)}"#.utf8))
+        clock.advance(by: .seconds(seconds))
+    }
+}
+
+struct HookFailure: Error, CustomStringConvertible {
+    var path: String
+    var body: String
+    var description: String { "test hook \(path) failed: \(body)" }
+}
+
+/// A member signed in with a completed profile, ready for authenticated requests.
+struct SignedInMember {
+    let client: WoteClient
+    let storage: any TokenStorage
+    let clock: TestClock
+    let nickname: String
+
+    static func make(
+        hooks: TestHooks, storage: any TokenStorage = InMemoryTokenStorage(), timeout: Duration = .seconds(10)
+    ) async throws -> SignedInMember {
+        let clock = try await hooks.clock()
+        let client = ReferenceServer.client(storage: storage, clock: clock, timeout: timeout)
+        let suffix = ReferenceServer.uniqueSuffix()
+        _ = try await client.login.execute(
+            with: FixedCredentialProvider(.kakao(authorizationCode: "kakao:member-\(suffix)")), remember: true)
+        let nickname = "m\(suffix)"
+        try await client.completeProfile.execute(
+            nickname: nickname, schoolName: "Wote High", region: .seoul, imageJPEG: nil)
+        return SignedInMember(client: client, storage: storage, clock: clock, nickname: nickname)
+    }
+}
