@@ -82,6 +82,8 @@ import Testing
         #expect(codec.verify("abc") == .failure(.malformed))
         let unsigned = Base64URL.encode(Array(#"{"alg":"none"}"#.utf8)) + "." + token.split(separator: ".")[1] + "."
         #expect(codec.verify(unsigned) == .failure(.unsupported))
+        #expect(codec.verify(codec.sign(payload: Array(#"{"sub":"1"}"#.utf8))) == .failure(.emptyClaims))
+        #expect(codec.verify(codec.sign(payload: Array("[1]".utf8))) == .failure(.malformed))
     }
 
     @Test func pbkdf2_matchesTheRFC7914TestVector() {
