@@ -49,6 +49,7 @@ let package = Package(
             dependencies: [
                 "WoteServerCore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

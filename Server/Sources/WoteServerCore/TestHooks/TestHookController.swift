@@ -97,8 +97,17 @@ struct TestHookController {
         return await clock()
     }
 
+    /// The host part of a Host header: "localhost:8080" → "localhost", "[::1]:8080" → "::1".
+    static func hostName(of authority: String?) -> String? {
+        guard let authority, !authority.isEmpty else { return nil }
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            return String(authority[authority.index(after: authority.startIndex)..<close])
+        }
+        return authority.split(separator: ":", maxSplits: 1).first.map(String.init)
+    }
+
     /// `?to=/path` (default "/"), optional `status` (301, 302, 303, 307 or 308; default 307) and
-    /// `host` (default: the address the listeners are bound to).
+    /// `host` (default: the host name the client used, from its Host header).
     private func redirect(_ request: Request) async throws -> Response {
         let query = request.uri.queryParameters
         let target = query["to"].map(String.init) ?? "/"
@@ -107,7 +116,7 @@ struct TestHookController {
         guard [301, 302, 303, 307, 308].contains(status) else { throw TestHookError("status must be 301, 302, 303, 307 or 308") }
         guard let port = await listeners.redirectPort else { throw TestHookError("the redirect target is not listening") }
         let boundHost = await listeners.host
-        var host = query["host"].map(String.init) ?? boundHost
+        var host = query["host"].map(String.init) ?? Self.hostName(of: request.head.authority) ?? boundHost
         guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || ".-:".contains($0) }) else {
             throw TestHookError("host must be a host name or an IP address")
         }
