@@ -1,0 +1,26 @@
+/// One sign-in of a member: the chain of token pairs that refreshes rotate.
+struct Session: Sendable {
+    let id: Int
+    let memberID: Int
+    var accessJTI: String
+    var refreshJTI: String
+    /// Revoked by strict rotation or withdrawal: every token of the session is refused.
+    var revoked = false
+}
+
+/// What the server remembers of each token it issued, by `jti`.
+struct TokenRecord: Sendable {
+    enum State: Sendable {
+        /// The session's latest token of its kind.
+        case current
+        /// Replaced by a refresh.
+        case superseded
+        /// An access token banned by logout.
+        case loggedOut
+    }
+
+    let sessionID: Int
+    let kind: TokenClaims.Kind
+    let expiresAtMilliseconds: Int64
+    var state: State
+}

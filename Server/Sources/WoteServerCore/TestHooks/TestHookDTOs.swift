@@ -1,0 +1,45 @@
+/// `POST /__test/reset` body (optional).
+struct ResetRequestDTO: Decodable, Sendable {
+    var members: Bool?
+}
+
+/// `POST /__test/config` body; TTLs in seconds.
+struct ConfigChangeDTO: Decodable, Sendable {
+    var strictRotation: Bool?
+    var accessTTL: Double?
+    var refreshTTL: Double?
+}
+
+/// `GET`/`POST /__test/config` answer; TTLs in seconds.
+struct ConfigDTO: Encodable, Sendable {
+    let strictRotation: Bool
+    let accessTTL: Double
+    let refreshTTL: Double
+
+    init(_ settings: TokenSettings) {
+        strictRotation = settings.strictRotation
+        accessTTL = Double(settings.accessTTLMilliseconds) / 1000
+        refreshTTL = Double(settings.refreshTTLMilliseconds) / 1000
+    }
+}
+
+/// `POST /__test/clock` body.
+struct ClockAdvanceDTO: Decodable, Sendable {
+    let advanceSeconds: Double
+}
+
+/// `GET`/`POST /__test/clock` answer.
+struct ClockDTO: Encodable, Sendable {
+    let nowMs: Int64
+    let offsetMs: Int64
+}
+
+/// `GET`/`POST`/`DELETE /__test/faults` answer.
+struct FaultListDTO: Encodable, Sendable {
+    let faults: [FaultRule]
+}
+
+/// A refused test hook call (HTTP 400).
+struct TestHookErrorDTO: Encodable, Sendable {
+    let error: String
+}

@@ -1,0 +1,20 @@
+/// The regions §4.5 accepts for `schoolRegion`.
+enum SchoolRegion: String, CaseIterable, Sendable {
+    case seoul = "서울"
+    case busan = "부산"
+    case daegu = "대구"
+    case incheon = "인천"
+    case gwangju = "광주"
+    case daejeon = "대전"
+    case ulsan = "울산"
+    case sejong = "세종"
+    case gyeonggi = "경기"
+    case gangwon = "강원"
+    case chungbuk = "충북"
+    case chungnam = "충남"
+    case jeonbuk = "전북"
+    case jeonnam = "전남"
+    case gyeongbuk = "경북"
+    case gyeongnam = "경남"
+    case jeju = "제주"
+}

@@ -1,0 +1,80 @@
+/// The contract's division codes (§2), with the body `status` and default message of each.
+enum DivisionCode: String, Sendable, Codable, CaseIterable {
+    case badRequest = "G001"
+    case bodyOrHeaderMissing = "G002"
+    case invalidTypeValue = "G003"
+    case missingParameter = "G004"
+    case ioError = "G005"
+    case jsonParse = "G006"
+    case jsonProcessing = "G007"
+    case forbidden = "G010"
+    case notFound = "G011"
+    case nullPointer = "G012"
+    case validationFailed = "G013"
+    case headerMissing = "G014"
+    case internalError = "G999"
+    case memberNotFound = "E001"
+    case invalidSignature = "E004"
+    case malformedJWT = "E005"
+    case expiredJWT = "E006"
+    case unsupportedJWT = "E007"
+    case emptyClaims = "E008"
+    case signUpNotCompleted = "E009"
+    case nicknameInUse = "E013"
+    case invalidRefreshToken = "E016"
+    case schoolChangedRecently = "E017"
+    case bannedMember = "E018"
+    case authorizationCodeRejected = "A001"
+    case wrongCredentials = "A002"
+
+    /// The body `status` that goes with the code.
+    var status: Int {
+        switch self {
+        case .badRequest, .bodyOrHeaderMissing, .invalidTypeValue, .missingParameter, .ioError, .jsonParse,
+            .jsonProcessing, .emptyClaims, .signUpNotCompleted, .schoolChangedRecently:
+            return 400
+        case .memberNotFound, .notFound, .nullPointer, .validationFailed, .headerMissing:
+            return 404
+        case .invalidSignature, .malformedJWT, .expiredJWT, .unsupportedJWT, .invalidRefreshToken,
+            .authorizationCodeRejected, .wrongCredentials:
+            return 401
+        case .forbidden, .bannedMember:
+            return 403
+        case .nicknameInUse:
+            return 409
+        case .internalError:
+            return 500
+        }
+    }
+
+    var defaultMessage: String {
+        switch self {
+        case .badRequest: "Bad Request"
+        case .bodyOrHeaderMissing: "Required request body or header is missing"
+        case .invalidTypeValue: "Invalid Type Value"
+        case .missingParameter: "Missing Request Parameter"
+        case .ioError: "I/O Exception"
+        case .jsonParse: "JSON Parse Error"
+        case .jsonProcessing: "JSON Processing Error"
+        case .forbidden: "Forbidden"
+        case .notFound: "Not Found"
+        case .nullPointer: "Null Pointer Exception"
+        case .validationFailed: "Validation Failed"
+        case .headerMissing: "Header Missing"
+        case .internalError: "Internal Server Error"
+        case .memberNotFound: "Member Not Found"
+        case .invalidSignature: "Invalid JWT Signature"
+        case .malformedJWT: "Malformed JWT"
+        case .expiredJWT: "Expired JWT"
+        case .unsupportedJWT: "Unsupported JWT"
+        case .emptyClaims: "JWT claims string is empty"
+        case .signUpNotCompleted: "Not Completed SignUp Exception"
+        case .nicknameInUse: "Nickname already in use"
+        case .invalidRefreshToken: "Invalid refresh token"
+        case .schoolChangedRecently: "School can be changed once every 6 months"
+        case .bannedMember: "Banned member"
+        case .authorizationCodeRejected: "Authorization code rejected"
+        case .wrongCredentials: "Wrong ID or password"
+        }
+    }
+}

@@ -1,0 +1,4 @@
+/// `POST /api/profiles/isValidNickname` (§4.4).
+struct NicknameRequestDTO: Decodable, Sendable {
+    let nickname: String
+}
