@@ -26,4 +26,5 @@ url=$(scripts/start-server.sh "$work" --test-hooks)
 echo "== reference server at $url"
 
 echo "== tests (unit and end-to-end)"
-WOTE_E2E_SERVER="$url" WOTE_BINARY_DIR="$root/.build/debug" swift test -Xswiftc -warnings-as-errors
+WOTE_E2E_SERVER="$url" WOTE_BINARY_DIR="$root/.build/debug" WOTE_RELIABILITY_REPORT="$root/Docs/Reliability.md" \
+    swift test -Xswiftc -warnings-as-errors

@@ -40,7 +40,8 @@ extension EndToEnd {
             let before = try await hooks.counters()
 
             let response = try await member.client.engine.send(
-                Endpoint(method: .get, path: "/__test/redirect?to=/api/profiles\(hostParameter)", authorization: .bearer))
+                Endpoint(
+                    method: .get, path: "/__test/redirect?to=/api/profiles\(hostParameter)", authorization: .bearer))
 
             let after = try await hooks.counters()
             #expect(response.status == 200)

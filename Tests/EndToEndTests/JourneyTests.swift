@@ -116,7 +116,8 @@ extension EndToEnd {
             let storage = ReferenceServer.temporaryStore()
             let wote = ReferenceServer.client(storage: storage, clock: clock)
             _ = try await wote.login.execute(
-                with: FixedCredentialProvider(.apple(authorizationCode: "apple:gate-\(ReferenceServer.uniqueSuffix())")),
+                with: FixedCredentialProvider(
+                    .apple(authorizationCode: "apple:gate-\(ReferenceServer.uniqueSuffix())")),
                 remember: true)
 
             await #expect(throws: WoteError.profileRequired) { try await wote.registerDeviceToken.execute(hex: "abcd") }
