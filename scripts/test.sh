@@ -11,20 +11,28 @@ swift format lint --strict --recursive Sources Tests Package.swift
 echo "== build the SDK, the terminal front and the tests (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
 
-echo "== build the reference server"
-swift build --package-path Server
+echo "== build the reference server and its tests"
+swift build --package-path Server --build-tests
+
+echo "== reference server tests"
+swift test --package-path Server
 
 work=$(mktemp -d)
 cleanup() {
-    if [ -f "$work/server.pid" ]; then kill "$(cat "$work/server.pid")" 2>/dev/null || true; fi
+    for pid in "$work"/*/server.pid; do
+        [ -f "$pid" ] && kill "$(cat "$pid")" 2>/dev/null || true
+    done
     wait 2>/dev/null || true
     rm -rf "$work"
 }
 trap cleanup EXIT INT TERM
 
-url=$(scripts/start-server.sh "$work" --test-hooks)
-echo "== reference server at $url"
+# Two servers: the SDK's end-to-end suite injects faults and moves the clock, which must not
+# disturb the terminal front's journeys that run at the same time.
+url=$(scripts/start-server.sh "$work/e2e" --test-hooks)
+cli_url=$(scripts/start-server.sh "$work/cli" --test-hooks)
+echo "== reference servers at $url (SDK end-to-end) and $cli_url (terminal front)"
 
 echo "== tests (unit and end-to-end)"
-WOTE_E2E_SERVER="$url" WOTE_BINARY_DIR="$root/.build/debug" WOTE_RELIABILITY_REPORT="$root/Docs/Reliability.md" \
+WOTE_E2E_SERVER="$url" WOTE_CLI_E2E_SERVER="$cli_url" WOTE_BINARY_DIR="$root/.build/debug" WOTE_RELIABILITY_REPORT="$root/Docs/Reliability.md" \
     swift test -Xswiftc -warnings-as-errors
