@@ -110,7 +110,9 @@ struct CommandArguments {
             guard let region = SchoolRegion(parsing: regionText) else {
                 throw .usage("--school-region: unknown region '\(regionText)'; use one of \(SchoolRegionNames.list)")
             }
-            let image = try values["--image"].map { (path) throws(CommandFailure) in try nonBlank(path, named: "--image") }
+            let image = try values["--image"].map { (path) throws(CommandFailure) in
+                try nonBlank(path, named: "--image")
+            }
             return .setUpProfile(nickname: nickname, schoolName: schoolName, region: region, imagePath: image)
         case "profile show": return .showProfile
         case "consumer-type set":

@@ -7,12 +7,18 @@ extension CommandRunner {
 
     func checkNickname(_ name: String) async throws(CommandFailure) -> CommandOutput {
         let result = try await attempt { () throws(WoteError) in try await wote.checkNickname.execute(name) }
+        return Self.nicknameOutput(name, result)
+    }
+
+    /// How `nickname check` prints its answer.
+    static func nicknameOutput(_ name: String, _ result: NicknameCheckResult) -> CommandOutput {
         let shown = name.precomposedStringWithCanonicalMapping
         let (available, reason, text): (Bool, String?, String) =
             switch result {
             case .available: (true, nil, "“\(shown)” is available.")
             case .taken: (false, "taken", "“\(shown)” is taken. \(WoteError.nicknameTaken.message)")
-            case .invalid(let violation): (false, "invalid", "“\(shown)” is not a valid nickname. \(violation.message)")
+            case .invalid(let violation):
+                (false, "invalid", "“\(shown)” is not a valid nickname. \(violation.message)")
             }
         return CommandOutput(
             text: text,
@@ -55,7 +61,9 @@ extension CommandRunner {
             ("nickname", .string(user.nickname)),
             (
                 "school",
-                .object([("schoolName", .string(user.school.name)), ("schoolRegion", .string(user.school.region.rawValue))])
+                .object([
+                    ("schoolName", .string(user.school.name)), ("schoolRegion", .string(user.school.region.rawValue)),
+                ])
             ),
             ("consumerType", .string(user.consumerType?.rawValue)),
             ("profileImage", .string(user.profileImageURL?.absoluteString)),

@@ -28,7 +28,8 @@ struct CommandRunner {
         case .withdraw: return try await withdraw()
         case .checkNickname(let name): return try await checkNickname(name)
         case .setUpProfile(let nickname, let schoolName, let region, let imagePath):
-            return try await setUpProfile(nickname: nickname, schoolName: schoolName, region: region, imagePath: imagePath)
+            return try await setUpProfile(
+                nickname: nickname, schoolName: schoolName, region: region, imagePath: imagePath)
         case .showProfile: return try await showProfile()
         case .setConsumerType(let type): return try await setConsumerType(type)
         case .registerDeviceToken(let token): return try await registerDeviceToken(token)

@@ -47,7 +47,8 @@ package struct CommandSpec: Sendable {
                 or invalid nickname is an answer (exit 0), not a failure.
                 """),
         CommandSpec(
-            words: ["profile", "setup"], arguments: [], valueOptions: ["--nickname", "--school-name", "--school-region", "--image"],
+            words: ["profile", "setup"], arguments: [],
+            valueOptions: ["--nickname", "--school-name", "--school-region", "--image"],
             flags: [],
             synopsis: "profile setup --nickname N --school-name S --school-region R [--image FILE]",
             summary: "Complete the profile.",

@@ -16,10 +16,6 @@ struct DemoSteps {
     func run() async throws(CommandFailure) {
         let suffix = Self.randomSuffix()
         let code = "kakao:demo-\(suffix)"
-        // Four digits keep both nicknames within the 10-character rule.
-        let digits = String(UInt16.random(in: 1000...9999))
-        let rivalNickname = "rival\(digits)"
-        let nickname = "투표왕\(digits)"
 
         step(1, "A new member signs in with Kakao", command: "wote login kakao \(code)")
         narrate(
@@ -30,15 +26,14 @@ struct DemoSteps {
         show(login)
 
         step(2, "Someone else takes a nickname first", command: "(a second app, in memory)")
-        narrate("A rival member signs in on another client, kept in memory only, and completes a profile as “\(rivalNickname)”.")
-        try await setUpRival(code: "kakao:demo-rival-\(suffix)", nickname: rivalNickname)
+        narrate("A rival member signs in on another client, kept in memory only, and completes a profile.")
+        let rivalNickname = try await setUpRival(code: "kakao:demo-rival-\(suffix)")
         say("the rival is now “\(rivalNickname)”")
 
         step(3, "Our member checks nicknames", command: "wote nickname check \(rivalNickname)")
         show(try await run(.checkNickname(rivalNickname)))
         narrate("Taken is an answer, not a failure (exit code 0). Another one:")
-        terminal.print("   $ wote nickname check \(nickname)")
-        show(try await run(.checkNickname(nickname)))
+        let nickname = try await findFreeNickname()
 
         step(
             4, "Profile setup",
@@ -96,7 +91,9 @@ struct DemoSteps {
             "Server refresh count: \(Self.count(before)) → \(Self.count(after)). The new access token expires at "
                 + "\(renewed.tokens?.accessTokenExpiresAt.map(ISODate.format) ?? "an unknown time").")
         if before == nil || after == nil {
-            narrate("(The refresh count comes from the server's test hook GET /__test/counters; start it with --test-hooks.)")
+            narrate(
+                "(The refresh count comes from the server's test hook GET /__test/counters;",
+                "start the server with --test-hooks to see it.)")
         }
     }
 
@@ -116,7 +113,10 @@ struct DemoSteps {
         return try await CommandRunner(wote: wote, options: options, terminal: terminal).restore()
     }
 
-    private func setUpRival(code: String, nickname: String) async throws(CommandFailure) {
+    /// Signs a rival member in on a client of its own (memory only) and gives it a nickname.
+    ///
+    /// - Returns: the rival's nickname.
+    private func setUpRival(code: String) async throws(CommandFailure) -> String {
         var configuration = WoteConfiguration(baseURL: options.serverURL, storage: InMemoryTokenStorage())
         if let timeout = options.timeout { configuration.requestTimeout = timeout }
         let rival = WoteClient(configuration: configuration)
@@ -125,8 +125,44 @@ struct DemoSteps {
         try await runner.attempt { () throws(WoteError) in
             _ = try await rival.login.execute(
                 with: FixedCredentialProvider(.kakao(authorizationCode: code)), remember: false)
-            try await rival.completeProfile.execute(nickname: nickname, schoolName: "부산고등학교", region: .busan)
         }
+        // A long-running server may hold the nickname from an earlier tour: try a few.
+        for attempt in 1...Self.nicknameAttempts {
+            let nickname = Self.nickname(prefix: "rival")
+            do {
+                try await rival.completeProfile.execute(nickname: nickname, schoolName: "부산고등학교", region: .busan)
+                return nickname
+            } catch .nicknameTaken where attempt < Self.nicknameAttempts {
+                continue
+            } catch {
+                throw CommandFailure(error)
+            }
+        }
+        throw CommandFailure(.nicknameTaken)
+    }
+
+    /// Checks nicknames until one is free, narrating each check.
+    private func findFreeNickname() async throws(CommandFailure) -> String {
+        for _ in 1..<Self.nicknameAttempts {
+            let nickname = Self.nickname(prefix: "투표왕")
+            terminal.print("   $ wote nickname check \(nickname)")
+            let wote = makeClient(options)
+            defer { wote.shutdown() }
+            let runner = CommandRunner(wote: wote, options: options, terminal: terminal)
+            let result = try await runner.attempt { () throws(WoteError) in
+                try await wote.checkNickname.execute(nickname)
+            }
+            show(CommandRunner.nicknameOutput(nickname, result))
+            if case .available = result { return nickname }
+        }
+        throw CommandFailure(.nicknameTaken)
+    }
+
+    private static let nicknameAttempts = 5
+
+    /// A nickname made of `prefix` and four random digits (within the 10-character rule).
+    private static func nickname(prefix: String) -> String {
+        prefix + String(UInt16.random(in: 1000...9999))
     }
 
     // MARK: - Narration

@@ -20,7 +20,8 @@ struct DemoTour {
         var options = self.options
         var temporaryDirectory: URL?
         if !options.storeWasChosen {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wote-demo-\(UUID().uuidString)")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "wote-demo-\(UUID().uuidString)")
             temporaryDirectory = directory
             options.storeURL = directory.appendingPathComponent("session.json")
         }
@@ -29,12 +30,13 @@ struct DemoTour {
         }
         let steps = DemoSteps(options: options, terminal: terminal, makeClient: makeClient)
         terminal.print("WoteKit demo against \(options.serverURL.absoluteString)")
-        terminal.print(
-            "Session store: \(options.storeURL.path)\(temporaryDirectory == nil ? "" : " (temporary, removed at the end)")")
+        let note = temporaryDirectory == nil ? "" : " (temporary, removed at the end)"
+        terminal.print("Session store: \(options.storeURL.path)\(note)")
         do {
             try await steps.run()
             terminal.print("")
-            terminal.print("The tour is over. Every step above is a wote command you can run yourself; see 'wote --help'.")
+            terminal.print(
+                "The tour is over. Every step above is a wote command you can run yourself; see 'wote --help'.")
             return 0
         } catch {
             terminal.print("")

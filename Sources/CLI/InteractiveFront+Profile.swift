@@ -48,7 +48,9 @@ extension InteractiveFront {
     }
 
     private func chooseRegion(for setup: ProfileSetupViewModel) async -> Next {
-        for (index, region) in setup.regions.enumerated() { terminal.print("  \(index + 1)) \(region.rawValue) (\(region))") }
+        for (index, region) in setup.regions.enumerated() {
+            terminal.print("  \(index + 1)) \(region.rawValue) (\(region))")
+        }
         guard let answer = await ask("Region (number or name): ") else { return .quit }
         if let number = Int(answer), setup.regions.indices.contains(number - 1) {
             setup.region = setup.regions[number - 1]

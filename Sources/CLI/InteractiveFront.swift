@@ -40,7 +40,8 @@ final class InteractiveFront {
     ///
     /// - Returns: the exit code, 0.
     func run() async -> Int32 {
-        terminal.print("wote — \(wote.configuration.baseURL.absoluteString). Choose by number; q or end of input quits.")
+        terminal.print(
+            "wote — \(wote.configuration.baseURL.absoluteString). Choose by number; q or end of input quits.")
         terminal.print("… restoring your session")
         await launch.start()
         var next = Next.proceed

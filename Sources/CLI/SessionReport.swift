@@ -51,7 +51,9 @@ struct SessionReport {
     private var text: String {
         var lines = [Self.headline(for: state)]
         if let accessTokenExpiresAt { lines.append("  access token expires   \(ISODate.format(accessTokenExpiresAt))") }
-        if let refreshTokenExpiresAt { lines.append("  refresh token expires  \(ISODate.format(refreshTokenExpiresAt))") }
+        if let refreshTokenExpiresAt {
+            lines.append("  refresh token expires  \(ISODate.format(refreshTokenExpiresAt))")
+        }
         if state.hasSession && !isPersistent {
             lines.append("  not saved (--no-remember): the next wote command starts signed out")
         }

@@ -42,7 +42,8 @@ import WoteKit
 
     @Test func jsonShape_isKindMessageCode() {
         let json = CommandFailure(.nicknameTaken).json.text
-        #expect(json == #"{"error":{"kind":"nicknameTaken","message":"That nickname is already taken.","code":"E013"}}"#)
+        #expect(
+            json == #"{"error":{"kind":"nicknameTaken","message":"That nickname is already taken.","code":"E013"}}"#)
         #expect(CommandFailure.usage("x").json.text == #"{"error":{"kind":"usage","message":"x","code":null}}"#)
     }
 

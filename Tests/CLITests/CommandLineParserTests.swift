@@ -25,7 +25,9 @@ import WoteKit
     }
 
     @Test func login_readsProviderCodeAndRemember() throws {
-        #expect(try parse(["login", "kakao", "kakao:alice"]).command == .login(provider: .kakao, code: "kakao:alice", remember: true))
+        #expect(
+            try parse(["login", "kakao", "kakao:alice"]).command
+                == .login(provider: .kakao, code: "kakao:alice", remember: true))
         #expect(
             try parse(["login", "APPLE", "c0de", "--no-remember"]).command
                 == .login(provider: .apple, code: "c0de", remember: false))
@@ -41,7 +43,10 @@ import WoteKit
                 .setUpProfile(nickname: "투표왕", schoolName: "서울고", region: .seoul, imagePath: nil)
             ),
             (
-                ["profile", "setup", "--nickname=n1", "--school-region=busan", "--school-name", "S", "--image", "me.jpg"],
+                [
+                    "profile", "setup", "--nickname=n1", "--school-region=busan", "--school-name", "S", "--image",
+                    "me.jpg",
+                ],
                 .setUpProfile(nickname: "n1", schoolName: "S", region: .busan, imagePath: "me.jpg")
             ),
             (["profile", "show"], .showProfile),
@@ -67,7 +72,9 @@ import WoteKit
 
     @Test func sharedOptions_standBeforeOrAfterTheCommand() throws {
         let before = try parse(["--json", "--server", "http://10.0.0.1:9", "--store", "/tmp/s.json", "status"])
-        let after = try parse(["status", "--show-tokens", "--server=http://10.0.0.1:9", "--store=/tmp/s.json", "--json"])
+        let after = try parse([
+            "status", "--show-tokens", "--server=http://10.0.0.1:9", "--store=/tmp/s.json", "--json",
+        ])
         #expect(before.command == .status)
         #expect(before.options.json && after.options.json)
         #expect(!before.options.showTokens && after.options.showTokens)
@@ -81,7 +88,8 @@ import WoteKit
         let fromEnvironment = try parse(["status"], environment: environment)
         #expect(fromEnvironment.options.serverURL == URL(string: "https://api.example"))
         #expect(fromEnvironment.options.storeURL.path == "/tmp/env.json")
-        let fromOptions = try parse(["status", "--server", "http://127.0.0.1:1", "--store", "/tmp/o.json"], environment: environment)
+        let fromOptions = try parse(
+            ["status", "--server", "http://127.0.0.1:1", "--store", "/tmp/o.json"], environment: environment)
         #expect(fromOptions.options.serverURL == URL(string: "http://127.0.0.1:1"))
         #expect(fromOptions.options.storeURL.path == "/tmp/o.json")
     }
@@ -126,7 +134,10 @@ import WoteKit
             (["profile", "setup", "--nickname", "n1", "--school-region", "서울"], "--school-name"),
             (["profile", "setup", "--nickname", "n1", "--school-name", " ", "--school-region", "서울"], "--school-name"),
             (["profile", "setup", "--nickname", "n1", "--school-name", "S"], "--school-region"),
-            (["profile", "setup", "--nickname", "n1", "--school-name", "S", "--school-region", "Mars"], "--school-region"),
+            (
+                ["profile", "setup", "--nickname", "n1", "--school-name", "S", "--school-region", "Mars"],
+                "--school-region"
+            ),
             (["profile", "setup", "--nickname"], "--nickname"),
             (["profile", "setup", "--nickname", "a", "--nickname", "b"], "--nickname"),
             (["consumer-type", "set", "SPENDER"], "TYPE"),

@@ -52,7 +52,8 @@ import Testing
 
     @Test func signUpForm_asksAgainUntilAFieldIsRight() async throws {
         let sandbox = try Sandbox()
-        let server = try LoopbackHTTPServer { _ in Fixtures.json(#"{"status":200,"success":true,"message":"회원가입 성공"}"#) }
+        let server = try LoopbackHTTPServer { _ in Fixtures.json(#"{"status":200,"success":true,"message":"회원가입 성공"}"#)
+        }
         defer { server.stop() }
         let input = "4\nab\nwote01\nshort\npassword1\nKim\nnot-an-email\na@b.kr\n010-1234\n"
         let result = try await sandbox.wote([], input: input, server: "http://127.0.0.1:\(server.port)")
@@ -116,7 +117,8 @@ import Testing
         #expect(result.status == 0, "\(result)")
         let home = try #require(result.stdout.range(of: "── Home ──"))
         let loggedOut = try #require(result.stdout.range(of: "✓ Logged out."))
-        let login = try #require(result.stdout.range(of: "── Sign in ──", range: loggedOut.upperBound..<result.stdout.endIndex))
+        let login = try #require(
+            result.stdout.range(of: "── Sign in ──", range: loggedOut.upperBound..<result.stdout.endIndex))
         #expect(home.lowerBound < loggedOut.lowerBound && loggedOut.lowerBound < login.lowerBound)
         #expect(!sandbox.storeExists)
     }

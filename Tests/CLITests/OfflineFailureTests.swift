@@ -87,8 +87,10 @@ import Testing
         let image = sandbox.home.appendingPathComponent("me.png")
         try Data("not a jpeg".utf8).write(to: image)
         let result = try await sandbox.wote(
-            ["profile", "setup", "--nickname", "투표왕", "--school-name", "서울고", "--school-region", "서울",
-             "--image", image.path, "--json"])
+            [
+                "profile", "setup", "--nickname", "투표왕", "--school-name", "서울고", "--school-region", "서울",
+                "--image", image.path, "--json",
+            ])
         #expect(result.status == 2, "\(result)")
         #expect((try result.jsonError()["message"] as? String)?.hasPrefix("--image") == true)
     }
@@ -136,5 +138,17 @@ import Testing
             ["status", "--json", "--server", Sandbox.closedServer], home: sandbox.home,
             environment: ["XDG_STATE_HOME": stateHome.path])
         #expect(try result.json()["state"] as? String == "signedIn", "\(result)")
+    }
+
+    @Test func demo_withoutAServer_stopsWithANetworkFailure_andRemovesItsTemporaryStore() async throws {
+        let sandbox = try Sandbox()
+        let temporary = sandbox.home.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: false)
+        let result = try await WoteProcess.run(
+            ["demo", "--server", Sandbox.closedServer], home: sandbox.home, environment: ["TMPDIR": temporary.path])
+        #expect(result.status == 6, "\(result)")
+        #expect(result.stdout.contains("1. A new member signs in with Kakao"))
+        #expect(result.stderr.contains("Is the reference server running?"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
     }
 }

@@ -26,7 +26,8 @@ import Testing
     @Test func login_answeredWithARedirectToAnHTMLPage_isRejected() async throws {
         let sandbox = try Sandbox()
         let (server, url) = try serve { request in
-            request.path.hasPrefix("/login/oauth2") ? .init(status: 302, headers: ["Location": "/login"]) : Fixtures.html()
+            request.path.hasPrefix("/login/oauth2")
+                ? .init(status: 302, headers: ["Location": "/login"]) : Fixtures.html()
         }
         defer { server.stop() }
         let result = try await sandbox.wote(["login", "kakao", "k", "--json"], server: url)
@@ -36,7 +37,9 @@ import Testing
 
     @Test func signIn_withAWrongPassword_isRejectedWithA002() async throws {
         let sandbox = try Sandbox()
-        let (server, url) = try serve { _ in Fixtures.envelope(status: 401, code: "A002", message: "Wrong ID or password") }
+        let (server, url) = try serve { _ in
+            Fixtures.envelope(status: 401, code: "A002", message: "Wrong ID or password")
+        }
         defer { server.stop() }
         let result = try await sandbox.wote(["signin", "wote01", "--json"], input: "wrong-password1\n", server: url)
         #expect(result.status == 5, "\(result)")
@@ -145,7 +148,9 @@ import Testing
     @Test func profileGate_isProfileRequired_andKeepsTheSession() async throws {
         let sandbox = try Sandbox()
         try Fixtures.storeSession(at: sandbox.store, completed: false)
-        let (server, url) = try serve { _ in Fixtures.envelope(status: 400, code: "E009", message: "Not Completed SignUp Exception") }
+        let (server, url) = try serve { _ in
+            Fixtures.envelope(status: 400, code: "E009", message: "Not Completed SignUp Exception")
+        }
         defer { server.stop() }
         for command in [["withdraw", "--yes"], ["device-token", "register", "abcd"]] {
             let result = try await sandbox.wote(command + ["--json"], server: url)

@@ -22,7 +22,8 @@ struct ServerJourneyTests {
 
     @Test func journey_newMember_nickname_profileSetup_profileShow() async throws {
         let sandbox = try Sandbox()
-        let login = try await sandbox.wote(["login", "kakao", "kakao:\(Self.unique("cli-"))", "--json"], server: server)
+        let login = try await sandbox.wote(
+            ["login", "kakao", "kakao:\(Self.unique("cli-"))", "--json"], server: server)
         #expect(login.status == 0, "\(login)")
         #expect(try login.json()["state"] as? String == "profileRequired")
 
@@ -87,13 +88,16 @@ struct ServerJourneyTests {
         #expect(wrong.status == 5, "\(wrong)")
         #expect(try wrong.jsonError()["code"] as? String == "A002")
 
-        let off = try await sandbox.wote(["signin", loginId, "--no-remember", "--json"], input: "secret123\n", server: server)
+        let off = try await sandbox.wote(
+            ["signin", loginId, "--no-remember", "--json"], input: "secret123\n", server: server)
         #expect(try off.json()["state"] as? String == "profileRequired", "\(off)")
         #expect(try await sandbox.wote(["status", "--json"], server: server).json()["state"] as? String == "signedOut")
 
         let on = try await sandbox.wote(["signin", loginId, "--json"], input: "secret123\n", server: server)
         #expect(try on.json()["state"] as? String == "profileRequired", "\(on)")
-        #expect(try await sandbox.wote(["status", "--json"], server: server).json()["state"] as? String == "profileRequired")
+        #expect(
+            try await sandbox.wote(["status", "--json"], server: server).json()["state"] as? String == "profileRequired"
+        )
     }
 
     @Test func twoProcesses_onOneStore_afterExpiry_bothSucceed() async throws {
@@ -102,7 +106,8 @@ struct ServerJourneyTests {
         #expect(login.status == 0, "\(login)")
         let nickname = Self.unique("p")
         let setup = try await sandbox.wote(
-            ["profile", "setup", "--nickname", nickname, "--school-name", "부산고", "--school-region", "부산"], server: server)
+            ["profile", "setup", "--nickname", nickname, "--school-name", "부산고", "--school-region", "부산"],
+            server: server)
         #expect(setup.status == 0, "\(setup)")
         // Age the stored access token past its expiry, so both launches below must refresh first.
         let stored = try JSONDecoder().decode(StoredSession.self, from: Data(contentsOf: sandbox.store))
@@ -141,6 +146,22 @@ struct ServerJourneyTests {
         #expect(result.stdout.contains("Nickname       \(nickname)"))
         let status = try await sandbox.wote(["status", "--json"], server: server)
         #expect(try status.json()["state"] as? String == "signedIn")
+    }
+}
+
+extension ServerJourneyTests {
+    @Test func demo_runsTheWholeTour() async throws {
+        let sandbox = try Sandbox()
+        let result = try await sandbox.wote(["demo"], server: server)
+        #expect(result.status == 0, "\(result)")
+        for step in ["1. A new member", "3. Our member checks nicknames", "6. Token expiry", "8. The next launch"] {
+            #expect(result.stdout.contains(step), "\(step)")
+        }
+        #expect(result.stdout.contains("is taken"))
+        #expect(result.stdout.contains("is available"))
+        #expect(result.stdout.contains("Server refresh count: "))
+        #expect(result.stdout.contains("→ Signed out."))
+        #expect(!sandbox.storeExists, "the demo used --store, and logged out at the end")
     }
 }
 

@@ -27,7 +27,8 @@ import Darwin
         let sandbox = try Sandbox()
         let server = try LoopbackHTTPServer { _ in Fixtures.login(completed: false) }
         defer { server.stop() }
-        let result = try await sandbox.wote(["login", "kakao", "kakao:alice", "--json"], server: "http://127.0.0.1:\(server.port)")
+        let result = try await sandbox.wote(
+            ["login", "kakao", "kakao:alice", "--json"], server: "http://127.0.0.1:\(server.port)")
         #expect(result.status == 0, "\(result)")
         let json = try result.json()
         #expect(Set(json.keys) == ["state", "accessTokenExpiresAt", "refreshTokenExpiresAt"])
@@ -105,7 +106,8 @@ import Darwin
         let now = Int(Date().timeIntervalSince1970 * 1000)
         let server = try LoopbackHTTPServer { _ in
             Fixtures.json(
-                #"{"status":200,"message":"token renew success.","data":{"accessToken":"new-access","accessExpirationTime":\#(now + 600_000),"refreshToken":"new-refresh","refreshExpirationTime":\#(now + 900_000)}}"#)
+                #"{"status":200,"message":"token renew success.","data":{"accessToken":"new-access","accessExpirationTime":\#(now + 600_000),"refreshToken":"new-refresh","refreshExpirationTime":\#(now + 900_000)}}"#
+            )
         }
         defer { server.stop() }
         let result = try await sandbox.wote(["status", "--json"], server: "http://127.0.0.1:\(server.port)")

@@ -5,7 +5,9 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct UsageErrorTests {
     @Test func usageError_isExit2_withTheArgumentNamedOnStandardError() async throws {
         let sandbox = try Sandbox()
-        let result = try await sandbox.wote(["profile", "setup", "--nickname", "n1", "--school-name", "S", "--school-region", "Mars"])
+        let result = try await sandbox.wote([
+            "profile", "setup", "--nickname", "n1", "--school-name", "S", "--school-region", "Mars",
+        ])
         #expect(result.status == 2, "\(result)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("--school-region"))

@@ -43,11 +43,14 @@ enum Fixtures {
     /// A login answer: E009 with tokens (HTTP 200) for a member without a profile, else success.
     static func login(completed: Bool, accessTTL: TimeInterval = 1800) -> LoopbackHTTPServer.Response {
         let now = Date().timeIntervalSince1970 * 1000
-        let pair = #"{"accessToken":"\#(accessToken)","accessExpirationTime":\#(Int(now + accessTTL * 1000)),"#
+        let pair =
+            #"{"accessToken":"\#(accessToken)","accessExpirationTime":\#(Int(now + accessTTL * 1000)),"#
             + #""refreshToken":"\#(refreshToken)","refreshExpirationTime":\#(Int(now + 86_400_000))}"#
         return completed
             ? json(#"{"status":200,"message":"SUCCESS","data":{"consumerTypeExist":false,"jwtToken":\#(pair)}}"#)
-            : json(#"{"status":400,"divisionCode":"E009","message":"Not Completed SignUp Exception","data":{"jwtToken":\#(pair)}}"#)
+            : json(
+                #"{"status":400,"divisionCode":"E009","message":"Not Completed SignUp Exception","data":{"jwtToken":\#(pair)}}"#
+            )
     }
 
     /// `GET /api/profiles` for a member with a profile.

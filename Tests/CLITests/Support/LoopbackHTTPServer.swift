@@ -143,7 +143,9 @@ final class LoopbackHTTPServer: Sendable {
         let bytes = Array((head + response.body).utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { send(connection, $0.baseAddress! + offset, $0.count - offset, noSignal) }
+            let written = bytes.withUnsafeBytes {
+                send(connection, $0.baseAddress! + offset, $0.count - offset, noSignal)
+            }
             if written <= 0 { break }
             offset += written
         }
@@ -167,7 +169,8 @@ final class LoopbackHTTPServer: Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         // Read the whole body, so the client is not cut off mid-send.
         var body = Array(received[(headEnd! + 4)...])

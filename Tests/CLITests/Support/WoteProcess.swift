@@ -80,7 +80,8 @@ struct WoteProcess {
         process.standardError = try FileHandle(forWritingTo: errors)
         let stdin = Pipe()
         process.standardInput = stdin
-        let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+        let status = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<Int32, any Error>) in
             process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
             do {
                 try process.run()
