@@ -31,7 +31,7 @@ struct DemoTour {
         let steps = DemoSteps(options: options, terminal: terminal, makeClient: makeClient)
         terminal.print("WoteKit demo against \(options.serverURL.absoluteString)")
         let note = temporaryDirectory == nil ? "" : " (temporary, removed at the end)"
-        terminal.print("Session store: \(options.storeURL.path)\(note)")
+        terminal.print("Session store: \(options.storeURL.path(percentEncoded: false))\(note)")
         do {
             try await steps.run()
             terminal.print("")

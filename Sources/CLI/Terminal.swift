@@ -68,7 +68,14 @@ private func write(_ text: String, to handle: FileHandle) {
     try? handle.write(contentsOf: Data(text.utf8))
 }
 
+/// The terminal settings to put back if the process is interrupted while echo is off. Only the
+/// thread reading a secret writes it, before installing the handler and after removing it.
+nonisolated(unsafe) private var settingsToRestoreOnInterrupt = termios()
+
 /// Echo turned off on the terminal behind standard input, until ``restore()``.
+///
+/// Ctrl-C or a termination while echo is off puts the settings back before the process ends, so
+/// the person's shell is never left without echo.
 private struct EchoGuard {
     private let saved: termios
 
@@ -78,14 +85,30 @@ private struct EchoGuard {
         var settings = termios()
         guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return nil }
         let saved = settings
+        settingsToRestoreOnInterrupt = saved
+        for interruption in [SIGINT, SIGTERM, SIGHUP] {
+            signal(interruption) { number in
+                // Only async-signal-safe calls here.
+                _ = tcsetattr(STDIN_FILENO, TCSANOW, &settingsToRestoreOnInterrupt)
+                _exit(128 + number)
+            }
+        }
         settings.c_lflag &= ~tcflag_t(ECHO)
-        guard tcsetattr(STDIN_FILENO, TCSANOW, &settings) == 0 else { return nil }
+        guard tcsetattr(STDIN_FILENO, TCSANOW, &settings) == 0 else {
+            restoreDefaultHandlers()
+            return nil
+        }
         return EchoGuard(saved: saved)
     }
 
     func restore() {
         var settings = saved
         _ = tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        Self.restoreDefaultHandlers()
+    }
+
+    private static func restoreDefaultHandlers() {
+        for interruption in [SIGINT, SIGTERM, SIGHUP] { signal(interruption, SIG_DFL) }
     }
 }
 

@@ -128,6 +128,27 @@ import Testing
         #expect(try free.json()["reason"] is NSNull)
     }
 
+    @Test func nicknameLength_countsCharactersAfterNFC() async throws {
+        let sandbox = try Sandbox()
+        let (server, url) = try serve { _ in
+            Fixtures.json(#"{"status":200,"message":"unique nickname","data":{"isExist":false}}"#)
+        }
+        defer { server.stop() }
+        // Ten Hangul syllables typed as decomposed jamo: 25 scalars, 10 characters after NFC.
+        let ten = String(repeating: "투표", count: 5)
+        let free = try await sandbox.wote(
+            ["nickname", "check", ten.decomposedStringWithCanonicalMapping, "--json"], server: url)
+        #expect(free.status == 0, "\(free)")
+        #expect(try free.json()["available"] as? Bool == true)
+        #expect(try free.json()["nickname"] as? String == ten)
+        #expect(server.requests.count == 1)
+        #expect(server.requests.first?.body.contains(ten) == true, "the server is sent the NFC form")
+        let eleven = (ten + "왕").decomposedStringWithCanonicalMapping
+        let tooLong = try await sandbox.wote(["nickname", "check", eleven, "--json"], server: url)
+        #expect(try tooLong.json()["reason"] as? String == "invalid", "\(tooLong)")
+        #expect(server.requests.count == 1, "an invalid nickname is never sent")
+    }
+
     @Test func profileShow_endsTheSession_whenTheMemberIsBannedOrGone() async throws {
         for (answer, kind, code) in [
             (Fixtures.envelope(status: 403, code: "E018", message: "Banned"), "banned", "E018"),

@@ -120,7 +120,9 @@ struct ServerJourneyTests {
             profileCompleted: true)
         try JSONEncoder().encode(aged).write(to: sandbox.store)
 
-        let arguments = ["--store", sandbox.store.path, "--server", server, "profile", "show", "--json"]
+        let arguments = [
+            "--store", sandbox.store.path(percentEncoded: false), "--server", server, "profile", "show", "--json",
+        ]
         let home = sandbox.home
         async let first = WoteProcess.run(arguments, home: home)
         async let second = WoteProcess.run(arguments, home: home)

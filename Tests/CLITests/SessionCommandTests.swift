@@ -14,7 +14,7 @@ import Darwin
 @Suite(.timeLimit(.minutes(1))) struct SessionCommandTests {
     private static func permissions(_ url: URL) -> mode_t? {
         var info = stat()
-        guard lstat(url.path, &info) == 0 else { return nil }
+        guard lstat(url.path(percentEncoded: false), &info) == 0 else { return nil }
         return info.st_mode & 0o777
     }
 

@@ -17,9 +17,10 @@ final class Sandbox {
     /// Runs `wote` with `--store` and `--server` set (to ``closedServer`` unless `server` is given).
     func wote(_ arguments: [String], input: String? = nil, server: String? = nil) async throws -> WoteProcess.Result {
         try await WoteProcess.run(
-            ["--store", store.path, "--server", server ?? Self.closedServer] + arguments, input: input, home: home)
+            ["--store", store.path(percentEncoded: false), "--server", server ?? Self.closedServer] + arguments,
+            input: input, home: home)
     }
 
     /// Whether the store file exists.
-    var storeExists: Bool { FileManager.default.fileExists(atPath: store.path) }
+    var storeExists: Bool { FileManager.default.fileExists(atPath: store.path(percentEncoded: false)) }
 }

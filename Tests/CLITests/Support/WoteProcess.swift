@@ -41,7 +41,7 @@ struct WoteProcess {
             var candidate = folder
             for _ in 0..<4 {
                 let binary = candidate.appendingPathComponent("wote")
-                if fileManager.isExecutableFile(atPath: binary.path) { return binary }
+                if fileManager.isExecutableFile(atPath: binary.path(percentEncoded: false)) { return binary }
                 candidate = candidate.deletingLastPathComponent()
             }
         }
@@ -64,8 +64,8 @@ struct WoteProcess {
         let executable = try #require(executable, "the wote executable was not found next to the tests")
         let output = home.appendingPathComponent("stdout-\(UUID().uuidString)")
         let errors = home.appendingPathComponent("stderr-\(UUID().uuidString)")
-        try #require(FileManager.default.createFile(atPath: output.path, contents: nil))
-        try #require(FileManager.default.createFile(atPath: errors.path, contents: nil))
+        try #require(FileManager.default.createFile(atPath: output.path(percentEncoded: false), contents: nil))
+        try #require(FileManager.default.createFile(atPath: errors.path(percentEncoded: false), contents: nil))
         defer {
             try? FileManager.default.removeItem(at: output)
             try? FileManager.default.removeItem(at: errors)
@@ -73,7 +73,7 @@ struct WoteProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var variables = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        var variables = ["HOME": home.path(percentEncoded: false), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         variables.merge(environment) { $1 }
         process.environment = variables
         process.standardOutput = try FileHandle(forWritingTo: output)
