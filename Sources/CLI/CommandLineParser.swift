@@ -74,7 +74,7 @@ package enum CommandLineParser {
         guard !path.isEmpty, !path.hasSuffix("/"), !path.contains("\0") else {
             throw .usage("\(name): expected the path of a file, not '\(path)'")
         }
-        return URL(fileURLWithPath: path)
+        return URL(fileURLWithPath: path, isDirectory: false)
     }
 }
 

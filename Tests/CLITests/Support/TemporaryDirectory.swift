@@ -14,5 +14,5 @@ final class TemporaryDirectory {
     }
 
     /// A store path inside the folder (the file does not exist yet).
-    var store: URL { url.appendingPathComponent("state/session.json") }
+    var store: URL { url.appendingPathComponent("state/session.json", isDirectory: false) }
 }
