@@ -1,10 +1,80 @@
+import Foundation
 import WoteKit
 
-/// The `wote` terminal front's entry point.
+/// The `wote` terminal front's entry point: parses the command line, runs the command through the
+/// WoteKit composition root, prints the result, and returns the exit code.
+///
+/// ```swift
+/// exit(await WoteCommandLine.run(Array(CommandLine.arguments.dropFirst())))
+/// ```
 public enum WoteCommandLine {
-    /// Runs `wote` with `arguments` (without the program name) and returns the exit code.
+    /// The version `wote --version` prints.
+    public static let version = "0.1.0"
+
+    /// Runs `wote` with `arguments` (without the program name).
+    ///
+    /// - Parameter arguments: the command line after `wote`.
+    /// - Returns: the exit code: 0 on success, else the code of the failure's kind (see `Docs/CLI.md`).
+    @MainActor
     public static func run(_ arguments: [String]) async -> Int32 {
-        _ = arguments
-        return 0
+        Terminal.ignoreBrokenPipes()
+        let terminal = Terminal()
+        let invocation: Invocation
+        do {
+            invocation = try CommandLineParser.parse(arguments, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            return report(error, json: CommandLineParser.wantsJSON(arguments), on: terminal)
+        }
+        let options = invocation.options
+        switch invocation.command {
+        case .help(let topic):
+            let text = HelpText.text(for: topic)
+            terminal.print(options.json ? JSONValue.object([("usage", .string(text))]).text : text)
+            return 0
+        case .version:
+            terminal.print(options.json ? JSONValue.object([("version", .string(version))]).text : "wote \(version)")
+            return 0
+        case .interactive:
+            let wote = makeClient(options)
+            defer { wote.shutdown() }
+            return await InteractiveFront(wote: wote, terminal: terminal).run()
+        case .demo:
+            return await DemoTour(options: options, terminal: terminal, makeClient: makeClient).run()
+        default:
+            let wote = makeClient(options)
+            defer { wote.shutdown() }
+            let runner = CommandRunner(wote: wote, options: options, terminal: terminal)
+            do {
+                let output = try await runner.run(invocation.command)
+                for warning in output.warnings { terminal.printError(warning) }
+                terminal.print(options.json ? output.json.text : output.text)
+                return 0
+            } catch {
+                return report(error, json: options.json, on: terminal)
+            }
+        }
+    }
+
+    /// The client for `options`: the server, a file store, and the time-out.
+    static func makeClient(_ options: GlobalOptions) -> WoteClient {
+        var configuration = WoteConfiguration(
+            baseURL: options.serverURL, storage: FileTokenStorage(fileURL: options.storeURL))
+        if let timeout = options.timeout { configuration.requestTimeout = timeout }
+        return WoteClient(configuration: configuration)
+    }
+
+    /// Prints `failure` (as JSON on standard output, or as text on standard error) and returns its exit code.
+    static func report(_ failure: CommandFailure, json: Bool, on terminal: Terminal) -> Int32 {
+        if json {
+            terminal.print(failure.json.text)
+        } else {
+            var line = "wote: \(failure.message)"
+            if let code = failure.code { line += " [\(code)]" }
+            if failure.kind == .usage && !failure.message.contains("--help") {
+                line += "\nRun 'wote --help' for usage."
+            }
+            terminal.printError(line)
+        }
+        return failure.kind.exitCode
     }
 }

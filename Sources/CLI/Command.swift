@@ -1,0 +1,51 @@
+import WoteKit
+
+/// One thing `wote` was asked to do, with its arguments already checked.
+package enum Command: Sendable, Equatable {
+    /// `wote login apple|kakao CODE [--no-remember]`.
+    case login(provider: SocialProvider, code: String, remember: Bool)
+    /// `wote status`.
+    case status
+    /// `wote nickname check NAME`.
+    case checkNickname(String)
+    /// `wote profile setup --nickname N --school-name S --school-region R [--image FILE]`.
+    case setUpProfile(nickname: String, schoolName: String, region: SchoolRegion, imagePath: String?)
+    /// `wote profile show`.
+    case showProfile
+    /// `wote consumer-type set TYPE`.
+    case setConsumerType(ConsumerType)
+    /// `wote device-token register HEX`.
+    case registerDeviceToken(DeviceToken)
+    /// `wote refresh`.
+    case refresh
+    /// `wote logout [--device-token HEX]`.
+    case logout(deviceToken: DeviceToken?)
+    /// `wote withdraw --yes`.
+    case withdraw
+    /// `wote signup --login-id ID --name N --email E --phone P`; the password comes from standard input.
+    case signUp(loginId: String, name: String, email: String, phone: String)
+    /// `wote signin ID [--no-remember]`; the password comes from standard input.
+    case signIn(loginId: String, remember: Bool)
+    /// `wote` or `wote interactive`.
+    case interactive
+    /// `wote demo`.
+    case demo
+    /// `--help`: the global usage (`nil`) or one command's.
+    case help(topic: String?)
+    /// `--version`.
+    case version
+}
+
+/// The social providers `wote login` knows.
+package enum SocialProvider: String, Sendable, CaseIterable {
+    case apple
+    case kakao
+
+    /// The credential for an authorization code from this provider.
+    package func credential(code: String) -> LoginCredential {
+        switch self {
+        case .apple: .apple(authorizationCode: code)
+        case .kakao: .kakao(authorizationCode: code)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// The texts of `--help`.
+package enum HelpText {
+    /// The global usage: every command and the shared options.
+    package static var global: String {
+        let commands = CommandSpec.all.map { "  \($0.synopsis)\n      \($0.summary)" }
+        return """
+            wote: the terminal front of WoteKit. Sign in to Wote and stay signed in.
+
+            Usage: wote [OPTIONS] [COMMAND] [ARGUMENTS]
+
+            Commands:
+            \(commands.joined(separator: "\n"))
+
+            With no command, wote runs the interactive front.
+
+            \(options)
+            """
+    }
+
+    /// The shared options.
+    static let options = """
+        Options (before or after the command):
+          --server URL       the Wote server (env WOTE_SERVER; default http://127.0.0.1:8080)
+          --store PATH       the session file (env WOTE_STORE; default $XDG_STATE_HOME/wote/session.json
+                             or ~/.local/state/wote/session.json)
+          --json             print exactly one JSON object on standard output
+          --show-tokens      also print the tokens (they are never printed otherwise)
+          --timeout SECONDS  how long one request may take (default 30)
+          --help, -h         print this help, or a command's help after the command
+          --version          print the version
+
+        Exit codes: 0 success; 2 usage; 3 not signed in, session expired, banned, member gone;
+        4 profile required; 5 rejected, invalid nickname, nickname taken; 6 network, time-out;
+        7 server failure, malformed response; 8 storage; 130 cancelled.
+        """
+
+    /// One command's help.
+    ///
+    /// - Parameter spec: the command.
+    package static func command(_ spec: CommandSpec) -> String {
+        var text = "Usage: wote \(spec.synopsis)\n\n\(spec.summary)\n"
+        if !spec.details.isEmpty { text += "\n\(spec.details)\n" }
+        return text + "\n" + options
+    }
+
+    /// The help of a group of commands sharing a first word, such as `wote profile --help`.
+    ///
+    /// - Parameter specs: the commands of the group.
+    package static func group(_ specs: [CommandSpec]) -> String {
+        let lines = specs.map { "  wote \($0.synopsis)\n      \($0.summary)" }
+        return "Usage:\n" + lines.joined(separator: "\n") + "\n\n" + options
+    }
+
+    /// The help for `topic`: a command's name, a group's first word, or `nil` for the global usage.
+    package static func text(for topic: String?) -> String {
+        guard let topic else { return global }
+        if let spec = CommandSpec.all.first(where: { $0.name == topic }) { return command(spec) }
+        let group = CommandSpec.group(topic)
+        return group.isEmpty ? global : self.group(group)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Standard output, standard error and standard input, as the front uses them.
+///
+/// Writes go straight to the file descriptors (no buffering), so prompts, answers and warnings
+/// appear in the order they were written. A closed pipe ends nothing: the write is dropped.
+package struct Terminal: Sendable {
+    /// Creates the process's terminal.
+    package init() {}
+
+    /// Writes `text` and a newline to standard output.
+    package func print(_ text: String) {
+        write(text + "\n", to: FileHandle.standardOutput)
+    }
+
+    /// Writes `text` to standard output without a newline (a prompt).
+    package func prompt(_ text: String) {
+        write(text, to: FileHandle.standardOutput)
+    }
+
+    /// Writes `text` and a newline to standard error.
+    package func printError(_ text: String) {
+        write(text + "\n", to: FileHandle.standardError)
+    }
+
+    /// Reads the next line of standard input, without its line break.
+    ///
+    /// The read happens on a thread of its own, so the caller's actor stays free meanwhile.
+    ///
+    /// - Parameter secret: `true` turns echo off while reading when standard input is a terminal
+    ///   (for passwords); piped input is never echoed anyway.
+    /// - Returns: the line, or `nil` at the end of input.
+    package func readLine(secret: Bool = false) async -> String? {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                let echo = secret ? EchoGuard.disable() : nil
+                let line = Swift.readLine(strippingNewline: true)
+                if let echo {
+                    echo.restore()
+                    // The person's Return was not echoed either.
+                    write("\n", to: FileHandle.standardError)
+                }
+                continuation.resume(returning: line)
+            }
+            thread.name = "wote.stdin"
+            thread.start()
+        }
+    }
+
+    /// Whether standard input is a terminal.
+    package var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
+
+    /// Makes writes to a closed pipe fail instead of ending the process.
+    package static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+}
+
+private func write(_ text: String, to handle: FileHandle) {
+    try? handle.write(contentsOf: Data(text.utf8))
+}
+
+/// The terminal settings to put back if the process is interrupted while echo is off. Only the
+/// thread reading a secret writes it, before installing the handler and after removing it.
+nonisolated(unsafe) private var settingsToRestoreOnInterrupt = termios()
+
+/// Echo turned off on the terminal behind standard input, until ``restore()``.
+///
+/// Ctrl-C or a termination while echo is off puts the settings back before the process ends, so
+/// the person's shell is never left without echo.
+private struct EchoGuard {
+    private let saved: termios
+
+    /// Turns echo off; `nil` when standard input is not a terminal.
+    static func disable() -> EchoGuard? {
+        guard isatty(STDIN_FILENO) == 1 else { return nil }
+        var settings = termios()
+        guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return nil }
+        let saved = settings
+        settingsToRestoreOnInterrupt = saved
+        for interruption in [SIGINT, SIGTERM, SIGHUP] {
+            signal(interruption) { number in
+                // Only async-signal-safe calls here.
+                _ = tcsetattr(STDIN_FILENO, TCSANOW, &settingsToRestoreOnInterrupt)
+                _exit(128 + number)
+            }
+        }
+        settings.c_lflag &= ~tcflag_t(ECHO)
+        guard tcsetattr(STDIN_FILENO, TCSANOW, &settings) == 0 else {
+            restoreDefaultHandlers()
+            return nil
+        }
+        return EchoGuard(saved: saved)
+    }
+
+    func restore() {
+        var settings = saved
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        Self.restoreDefaultHandlers()
+    }
+
+    private static func restoreDefaultHandlers() {
+        for interruption in [SIGINT, SIGTERM, SIGHUP] { signal(interruption, SIG_DFL) }
+    }
+}
+
+extension Terminal {
+    /// Writes `text` to standard error without a newline (a prompt that must stay off standard output).
+    package func printErrorPrompt(_ text: String) {
+        write(text, to: FileHandle.standardError)
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+import WoteCLI
+import WoteKit
+
+/// The argument parser, in process: every command, the shared options anywhere on the line, and a
+/// usage error naming the argument for everything wrong.
+@Suite struct CommandLineParserTests {
+    private func parse(_ arguments: [String], environment: [String: String] = [:]) throws -> Invocation {
+        try CommandLineParser.parse(arguments, environment: environment)
+    }
+
+    private func usageMessage(_ arguments: [String], environment: [String: String] = [:]) -> String? {
+        do {
+            _ = try CommandLineParser.parse(arguments, environment: environment)
+            return nil
+        } catch {
+            return error.kind == .usage ? error.message : "not a usage error: \(error.kind)"
+        }
+    }
+
+    @Test func noCommand_runsTheInteractiveFront() throws {
+        #expect(try parse([]).command == .interactive)
+        #expect(try parse(["interactive"]).command == .interactive)
+    }
+
+    @Test func login_readsProviderCodeAndRemember() throws {
+        #expect(
+            try parse(["login", "kakao", "kakao:alice"]).command
+                == .login(provider: .kakao, code: "kakao:alice", remember: true))
+        #expect(
+            try parse(["login", "APPLE", "c0de", "--no-remember"]).command
+                == .login(provider: .apple, code: "c0de", remember: false))
+    }
+
+    @Test func everyCommand_parsesToItsCase() throws {
+        let token = try DeviceToken(hex: "ab01")
+        let cases: [([String], Command)] = [
+            (["status"], .status),
+            (["nickname", "check", "투표왕"], .checkNickname("투표왕")),
+            (
+                ["profile", "setup", "--nickname", "투표왕", "--school-name", "서울고", "--school-region", "서울"],
+                .setUpProfile(nickname: "투표왕", schoolName: "서울고", region: .seoul, imagePath: nil)
+            ),
+            (
+                [
+                    "profile", "setup", "--nickname=n1", "--school-region=busan", "--school-name", "S", "--image",
+                    "me.jpg",
+                ],
+                .setUpProfile(nickname: "n1", schoolName: "S", region: .busan, imagePath: "me.jpg")
+            ),
+            (["profile", "show"], .showProfile),
+            (["consumer-type", "set", "flexer"], .setConsumerType(.flexer)),
+            (["consumer-type", "set", "eco-warrior"], .setConsumerType(.ecoWarrior)),
+            (["device-token", "register", "AB01"], .registerDeviceToken(token)),
+            (["refresh"], .refresh),
+            (["logout"], .logout(deviceToken: nil)),
+            (["logout", "--device-token", "ab01"], .logout(deviceToken: token)),
+            (["withdraw", "--yes"], .withdraw),
+            (
+                ["signup", "--login-id", "wote01", "--name", "Kim", "--email", "a@b.kr", "--phone", "010-1234-5678"],
+                .signUp(loginId: "wote01", name: "Kim", email: "a@b.kr", phone: "010-1234-5678")
+            ),
+            (["signin", "wote01"], .signIn(loginId: "wote01", remember: true)),
+            (["signin", "wote01", "--no-remember"], .signIn(loginId: "wote01", remember: false)),
+            (["demo"], .demo),
+        ]
+        for (arguments, expected) in cases {
+            #expect(try parse(arguments).command == expected, "\(arguments)")
+        }
+    }
+
+    @Test func sharedOptions_standBeforeOrAfterTheCommand() throws {
+        let before = try parse(["--json", "--server", "http://10.0.0.1:9", "--store", "/tmp/s.json", "status"])
+        let after = try parse([
+            "status", "--show-tokens", "--server=http://10.0.0.1:9", "--store=/tmp/s.json", "--json",
+        ])
+        #expect(before.command == .status)
+        #expect(before.options.json && after.options.json)
+        #expect(!before.options.showTokens && after.options.showTokens)
+        #expect(before.options.serverURL == URL(string: "http://10.0.0.1:9"))
+        #expect(after.options.serverURL == URL(string: "http://10.0.0.1:9"))
+        #expect(before.options.storeURL.path(percentEncoded: false) == "/tmp/s.json" && before.options.storeWasChosen)
+    }
+
+    @Test func environment_choosesServerAndStore_andOptionsWin() throws {
+        let environment = ["WOTE_SERVER": "https://api.example", "WOTE_STORE": "/tmp/env.json"]
+        let fromEnvironment = try parse(["status"], environment: environment)
+        #expect(fromEnvironment.options.serverURL == URL(string: "https://api.example"))
+        #expect(fromEnvironment.options.storeURL.path(percentEncoded: false) == "/tmp/env.json")
+        let fromOptions = try parse(
+            ["status", "--server", "http://127.0.0.1:1", "--store", "/tmp/o.json"], environment: environment)
+        #expect(fromOptions.options.serverURL == URL(string: "http://127.0.0.1:1"))
+        #expect(fromOptions.options.storeURL.path(percentEncoded: false) == "/tmp/o.json")
+    }
+
+    @Test func defaults_areTheLocalServerAndTheStateDirectory() throws {
+        let invocation = try parse(["status"])
+        #expect(invocation.options.serverURL == URL(string: "http://127.0.0.1:8080"))
+        #expect(invocation.options.storeURL.lastPathComponent == "session.json")
+        #expect(invocation.options.storeURL.deletingLastPathComponent().lastPathComponent == "wote")
+        #expect(!invocation.options.storeWasChosen)
+        #expect(invocation.options.timeout == nil)
+    }
+
+    @Test func help_andVersion_winOverTheCommandsOwnArguments() throws {
+        #expect(try parse(["--help"]).command == .help(topic: nil))
+        #expect(try parse(["-h"]).command == .help(topic: nil))
+        #expect(try parse(["profile", "setup", "--help"]).command == .help(topic: "profile setup"))
+        #expect(try parse(["login", "--help"]).command == .help(topic: "login"))
+        #expect(try parse(["profile", "--help"]).command == .help(topic: "profile"))
+        #expect(try parse(["status", "--version"]).command == .version)
+    }
+
+    @Test func timeout_isSeconds() throws {
+        #expect(try parse(["status", "--timeout", "1.5"]).options.timeout == .milliseconds(1500))
+        #expect(usageMessage(["status", "--timeout", "0"])?.contains("--timeout") == true)
+        #expect(usageMessage(["status", "--timeout", "soon"])?.contains("--timeout") == true)
+    }
+
+    @Test func usageErrors_nameTheArgument() {
+        let cases: [([String], String)] = [
+            (["fly"], "'fly'"),
+            (["--frobnicate"], "--frobnicate"),
+            (["login"], "apple|kakao"),
+            (["login", "kakao"], "CODE"),
+            (["login", "google", "x"], "apple|kakao"),
+            (["login", "kakao", "  "], "CODE"),
+            (["login", "kakao", "x", "extra"], "'extra'"),
+            (["login", "kakao", "x", "--yes"], "--yes"),
+            (["nickname"], "check"),
+            (["profile", "delete"], "setup, show"),
+            (["profile", "setup", "--school-name", "S", "--school-region", "서울"], "--nickname"),
+            (["profile", "setup", "--nickname", "n1", "--school-region", "서울"], "--school-name"),
+            (["profile", "setup", "--nickname", "n1", "--school-name", " ", "--school-region", "서울"], "--school-name"),
+            (["profile", "setup", "--nickname", "n1", "--school-name", "S"], "--school-region"),
+            (
+                ["profile", "setup", "--nickname", "n1", "--school-name", "S", "--school-region", "Mars"],
+                "--school-region"
+            ),
+            (["profile", "setup", "--nickname"], "--nickname"),
+            (["profile", "setup", "--nickname", "a", "--nickname", "b"], "--nickname"),
+            (["consumer-type", "set", "SPENDER"], "TYPE"),
+            (["device-token", "register", "xyz"], "HEX"),
+            (["device-token", "register", "abc"], "HEX"),
+            (["logout", "--device-token", "zz"], "--device-token"),
+            (["withdraw"], "--yes"),
+            (["signup", "--name", "N", "--email", "a@b", "--phone", "1"], "--login-id"),
+            (["signup", "--login-id", "ab", "--name", "N", "--email", "a@b", "--phone", "1"], "--login-id"),
+            (["signup", "--login-id", "wote01", "--name", "N", "--email", "ab", "--phone", "1"], "--email"),
+            (["signup", "--login-id", "wote01", "--name", "N", "--email", "a@b", "--phone", "x"], "--phone"),
+            (["signup", "--login-id", "wote01", "--name", " ", "--email", "a@b", "--phone", "1"], "--name"),
+            (["signup", "--login-id", "wote01", "--password", "pw"], "--password"),
+            (["signin"], "ID"),
+            (["status", "--server", "ftp://x"], "--server"),
+            (["status", "--server"], "--server"),
+            (["status", "--store", ""], "--store"),
+            (["status", "--json=yes"], "--json"),
+            (["demo", "--json"], "--json"),
+            (["interactive", "--json"], "--json"),
+        ]
+        for (arguments, named) in cases {
+            let message = usageMessage(arguments)
+            #expect(message?.contains(named) == true, "\(arguments): \(message ?? "parsed")")
+        }
+    }
+
+    @Test func badEnvironmentServer_isAUsageErrorNamingTheVariable() {
+        #expect(usageMessage(["status"], environment: ["WOTE_SERVER": "not a url"])?.contains("WOTE_SERVER") == true)
+    }
+
+    @Test func doubleDash_endsOptions_soAValueMayLookLikeOne() throws {
+        #expect(try parse(["nickname", "check", "--", "--json"]).command == .checkNickname("--json"))
+        #expect(try !parse(["nickname", "check", "--", "--json"]).options.json)
+    }
+
+    @Test func wantsJSON_readsTheFlagEvenWhenTheLineIsWrong() {
+        #expect(CommandLineParser.wantsJSON(["fly", "--json"]))
+        #expect(!CommandLineParser.wantsJSON(["nickname", "check", "--", "--json"]))
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-
-// Tests for this target live beside this file.

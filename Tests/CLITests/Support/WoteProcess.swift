@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// The built `wote` executable, run as a subprocess the way a person or a script runs it.
+struct WoteProcess {
+    /// What one run printed and how it ended.
+    struct Result: CustomStringConvertible {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        /// Standard output read as the one JSON object `--json` promises.
+        func json() throws -> [String: Any] {
+            let lines = stdout.split(separator: "\n", omittingEmptySubsequences: true)
+            try #require(lines.count == 1, "expected exactly one line of JSON, got: \(stdout)")
+            let object = try JSONSerialization.jsonObject(with: Data(lines[0].utf8))
+            return try #require(object as? [String: Any], "not a JSON object: \(stdout)")
+        }
+
+        /// The `error` object of a `--json` failure.
+        func jsonError() throws -> [String: Any] {
+            try #require(try json()["error"] as? [String: Any], "no error object in: \(stdout)")
+        }
+
+        var description: String { "exit \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
+    }
+
+    /// Where the executable is: next to the test bundle (`.build/<triple>/debug/` on Linux, the
+    /// bundle's parent folder on macOS), or `WOTE_BINARY`.
+    static let executable: URL? = {
+        let fileManager = FileManager.default
+        if let path = ProcessInfo.processInfo.environment["WOTE_BINARY"] { return URL(fileURLWithPath: path) }
+        var folders = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        folders += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map {
+            $0.bundleURL.deletingLastPathComponent()
+        }
+        for folder in folders {
+            var candidate = folder
+            for _ in 0..<4 {
+                let binary = candidate.appendingPathComponent("wote")
+                if fileManager.isExecutableFile(atPath: binary.path(percentEncoded: false)) { return binary }
+                candidate = candidate.deletingLastPathComponent()
+            }
+        }
+        return nil
+    }()
+
+    /// Runs `wote` with `arguments`.
+    ///
+    /// The environment is minimal (no `WOTE_*`, no proxies) and `HOME` is `home`, so the default
+    /// store never touches the real one.
+    ///
+    /// - Parameters:
+    ///   - arguments: the command line after `wote`.
+    ///   - input: standard input; `nil` gives an empty one (end of input at once).
+    ///   - home: the `HOME` folder.
+    ///   - environment: more variables.
+    static func run(
+        _ arguments: [String], input: String? = nil, home: URL, environment: [String: String] = [:]
+    ) async throws -> Result {
+        let executable = try #require(executable, "the wote executable was not found next to the tests")
+        let output = home.appendingPathComponent("stdout-\(UUID().uuidString)")
+        let errors = home.appendingPathComponent("stderr-\(UUID().uuidString)")
+        try #require(FileManager.default.createFile(atPath: output.path(percentEncoded: false), contents: nil))
+        try #require(FileManager.default.createFile(atPath: errors.path(percentEncoded: false), contents: nil))
+        defer {
+            try? FileManager.default.removeItem(at: output)
+            try? FileManager.default.removeItem(at: errors)
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var variables = ["HOME": home.path(percentEncoded: false), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        variables.merge(environment) { $1 }
+        process.environment = variables
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        let stdin = Pipe()
+        process.standardInput = stdin
+        let status = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<Int32, any Error>) in
+            process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                continuation.resume(throwing: error)
+                return
+            }
+            // Everything at once, then end of input: wote reads line by line as it goes.
+            if let input { try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
+            try? stdin.fileHandleForWriting.close()
+        }
+        return Result(
+            status: status, stdout: try String(contentsOf: output, encoding: .utf8),
+            stderr: try String(contentsOf: errors, encoding: .utf8))
+    }
+}
