@@ -4,12 +4,12 @@ import WoteKit
 
 /// `wote` against a running reference server: the sign-in journey, "keep me signed in" on and off
 /// across two invocations, sign-up and sign-in through standard input, and two processes sharing
-/// one store after expiry. Runs only when `WOTE_E2E_SERVER` names a server (started with
+/// one store after expiry. Runs only when `WOTE_CLI_E2E_SERVER` names a server (started with
 /// `--test-hooks`); the end-to-end run sets it.
 @Suite(
     .enabled(
         if: E2EServer.url != nil,
-        "set WOTE_E2E_SERVER to the base URL of a running wote-server to run the CLI journeys"),
+        "set WOTE_CLI_E2E_SERVER to the base URL of a running wote-server to run the CLI journeys"),
     .timeLimit(.minutes(2)))
 struct ServerJourneyTests {
     private var server: String { E2EServer.url ?? Sandbox.closedServer }
@@ -167,7 +167,7 @@ extension ServerJourneyTests {
     }
 }
 
-/// The reference server the end-to-end run points `WOTE_E2E_SERVER` at, if any.
+/// The reference server the end-to-end run points `WOTE_CLI_E2E_SERVER` at, if any.
 enum E2EServer {
-    static let url = ProcessInfo.processInfo.environment["WOTE_E2E_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+    static let url = ProcessInfo.processInfo.environment["WOTE_CLI_E2E_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
 }
