@@ -12,7 +12,9 @@ import FoundationNetworking
 /// on that origin, and dropped on any redirect that leaves it.
 package struct HTTPClient: Sendable {
     package let baseURL: URL
-    package let origin: Origin
+    /// The origin the bearer token may go to; `nil` when the base URL has no scheme and host, and
+    /// then the token goes nowhere.
+    package let origin: Origin?
     package let transport: HTTPTransport
     package let timeout: Duration
     package let maximumRedirects: Int
@@ -24,7 +26,7 @@ package struct HTTPClient: Sendable {
     ///   - maximumRedirects: how many redirects are followed before giving up.
     package init(baseURL: URL, transport: HTTPTransport, timeout: Duration = .seconds(30), maximumRedirects: Int = 5) {
         self.baseURL = baseURL
-        self.origin = Origin(baseURL) ?? Origin(URL(string: "http://invalid.invalid")!)!
+        self.origin = Origin(baseURL)
         self.transport = transport
         self.timeout = timeout
         self.maximumRedirects = maximumRedirects
@@ -40,7 +42,8 @@ package struct HTTPClient: Sendable {
     /// The request for `endpoint`, with `Authorization: Bearer` when `bearer` is given and the
     /// URL is on the configured origin.
     package func urlRequest(for endpoint: Endpoint, bearer: String?) -> URLRequest {
-        var request = URLRequest(url: url(for: endpoint.path))
+        let url = url(for: endpoint.path)
+        var request = URLRequest(url: url)
         request.httpMethod = endpoint.method.rawValue
         request.timeoutInterval = timeout.timeInterval
         for (name, value) in endpoint.headers { request.setValue(value, forHTTPHeaderField: name) }
@@ -48,7 +51,7 @@ package struct HTTPClient: Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Accept")
         }
         request.httpBody = endpoint.body
-        if let bearer, endpoint.authorization == .bearer, Origin(request.url!) == origin {
+        if let bearer, endpoint.authorization == .bearer, let origin, Origin(url) == origin {
             request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
         }
         return request
@@ -66,17 +69,25 @@ package struct HTTPClient: Sendable {
                 let location = response.headers["location"],
                 let next = URL(string: location, relativeTo: request.url)?.absoluteURL
             else { return response }
-            guard redirects < maximumRedirects else {
+            guard redirects < maximumRedirects,
+                let followed = redirected(request, to: next, status: response.status)
+            else {
                 throw .malformed(MalformedResponse(httpStatus: response.status, problem: .unexpectedRedirect))
             }
             redirects += 1
-            request = redirected(request, to: next, status: response.status)
+            request = followed
         }
     }
 
     /// The request to send after a redirect: same method and body for 307/308, GET otherwise;
     /// `Authorization` kept only while the target stays on the configured origin.
-    package func redirected(_ request: URLRequest, to url: URL, status: Int) -> URLRequest {
+    ///
+    /// - Returns: `nil` when the redirect must not be followed: its target is not http(s), or it
+    ///   is a 307/308 that would carry the request body (a password, an authorization code, a
+    ///   refresh token) to another origin.
+    package func redirected(_ request: URLRequest, to url: URL, status: Int) -> URLRequest? {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+        let staysOnOrigin = origin != nil && Origin(url) == origin
         var next = request
         next.url = url
         if status != 307 && status != 308 && request.httpMethod != "GET" && request.httpMethod != "HEAD" {
@@ -84,7 +95,8 @@ package struct HTTPClient: Sendable {
             next.httpBody = nil
             next.setValue(nil, forHTTPHeaderField: "Content-Type")
         }
-        if Origin(url) != origin {
+        if !staysOnOrigin {
+            if let body = next.httpBody, !body.isEmpty { return nil }
             next.setValue(nil, forHTTPHeaderField: "Authorization")
         }
         return next

@@ -84,6 +84,51 @@ import FoundationNetworking
         #expect(requests[1].value(forHTTPHeaderField: "Content-Type") == "application/json")
     }
 
+    @Test(arguments: [307, 308])
+    func bodyKeepingRedirect_toAnotherOrigin_isNotFollowed_soThePasswordStaysHome(_ status: Int) async throws {
+        let harness = RecordingHarness { request in
+            request.url?.host == "api.wote.test"
+                ? .response(status: status, headers: ["Location": "https://evil.example/steal"], body: Data())
+                : .json(200, #"{"status":200,"message":"SUCCESS"}"#)
+        }
+        let signIn = WoteEndpoints.signIn(SignInRequestDTO(loginId: "wote01", password: "hunter2-secret"))
+        await #expect(throws: APIError.malformed(MalformedResponse(httpStatus: status, problem: .unexpectedRedirect))) {
+            try await harness.client.send(signIn, bearer: nil)
+        }
+        #expect(harness.stub.requests.map { $0.url?.host } == ["api.wote.test"])
+    }
+
+    @Test func redirect303_toAnotherOrigin_isFollowedWithoutTheBody() async throws {
+        let harness = RecordingHarness { request in
+            request.url?.host == "api.wote.test"
+                ? .response(status: 303, headers: ["Location": "https://elsewhere.example/done"], body: Data())
+                : .json(200, #"{"status":200,"message":"SUCCESS"}"#)
+        }
+        let signIn = WoteEndpoints.signIn(SignInRequestDTO(loginId: "wote01", password: "hunter2-secret"))
+        _ = try await harness.client.send(signIn, bearer: nil)
+        let requests = harness.stub.requests
+        try #require(requests.count == 2)
+        #expect(requests[1].httpMethod == "GET")
+        #expect(requests[1].httpBody == nil)
+    }
+
+    @Test(arguments: ["file:///etc/passwd", "ftp://api.wote.test/profiles", "data:text/plain,hello"])
+    func redirectToANonHTTPScheme_isNotFollowed(_ location: String) async throws {
+        let harness = RecordingHarness(reply: .response(status: 302, headers: ["Location": location], body: Data()))
+        await #expect(throws: APIError.malformed(MalformedResponse(httpStatus: 302, problem: .unexpectedRedirect))) {
+            try await harness.client.send(profile, bearer: "tok")
+        }
+        #expect(harness.stub.requests.count == 1)
+    }
+
+    @Test func baseURLWithoutAHost_neverCarriesTheBearer() async throws {
+        let stub = StubTransport { _ in .json(200, #"{"status":200,"message":"SUCCESS"}"#) }
+        let client = HTTPClient(baseURL: URL(fileURLWithPath: "/tmp/api"), transport: stub.transport)
+        #expect(client.origin == nil)
+        let request = client.urlRequest(for: profile, bearer: "secret-token")
+        #expect(request.value(forHTTPHeaderField: "Authorization") == nil)
+    }
+
     @Test func tooManyRedirects_isMalformedUnexpectedRedirect() async throws {
         let harness = RecordingHarness { _ in .response(status: 302, headers: ["Location": "/again"], body: Data()) }
         await #expect(throws: APIError.malformed(MalformedResponse(httpStatus: 302, problem: .unexpectedRedirect))) {
