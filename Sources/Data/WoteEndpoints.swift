@@ -58,10 +58,29 @@ package enum WoteEndpoints {
         jsonEndpoint(.post, Path.signUp, request, authorization: .none)
     }
 
-    /// §4.2: `POST /api/auth/refresh`, JSON `{"refreshToken"}`; never with `Authorization`, since the
-    /// server would reject an expired access token there before looking at the body.
-    package static func refresh(refreshToken: String) -> Endpoint {
-        jsonEndpoint(.post, Path.refresh, RefreshRequestDTO(refreshToken: refreshToken), authorization: .none)
+    /// §4.2, or another backend's refresh call: `call`'s method and path, with `refreshToken` where
+    /// `call` puts it. The Wote call (``SessionContract/wote``) is `POST /api/auth/refresh` with JSON
+    /// `{"refreshToken"}` and never `Authorization`, since the server would reject an expired access
+    /// token there before looking at the body.
+    ///
+    /// - Parameters:
+    ///   - call: the backend's refresh call; a method WoteKit does not know is sent as `POST`.
+    ///   - refreshToken: the refresh token to present.
+    /// - Returns: the endpoint, and the token to send as `Authorization: Bearer`: the refresh token
+    ///   for ``RefreshCall/Placement/bearer``, else `nil`, so the access token never rides along.
+    package static func refresh(_ call: RefreshCall, refreshToken: String) -> (endpoint: Endpoint, bearer: String?) {
+        let method = Endpoint.Method(rawValue: call.method.uppercased()) ?? .post
+        switch call.placement {
+        case .jsonBody(let field):
+            return (jsonEndpoint(method, call.path, [field: refreshToken], authorization: .none), nil)
+        case .header(let name, let prefix):
+            return (
+                Endpoint(method: method, path: call.path, headers: [name: prefix + refreshToken], authorization: .none),
+                nil
+            )
+        case .bearer:
+            return (Endpoint(method: method, path: call.path, authorization: .bearer), refreshToken)
+        }
     }
 
     /// §4.3: `POST /api/auth/logout`, JSON `{"deviceToken"}` ("" when there is none). Bearer.

@@ -42,9 +42,3 @@ extension TokenPairDTO {
         return Date(timeIntervalSince1970: value / 1000)
     }
 }
-
-/// §4.2: the refresh request body.
-package struct RefreshRequestDTO: Codable, Sendable, Equatable {
-    package var refreshToken: String
-    package init(refreshToken: String) { self.refreshToken = refreshToken }
-}

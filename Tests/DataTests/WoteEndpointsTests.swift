@@ -65,14 +65,50 @@ import FoundationNetworking
 
     @Test func refresh_postsRefreshToken_andNeverCarriesAuthorization_evenWhenABearerIsOffered() async throws {
         let harness = RecordingHarness()
-        let endpoint = WoteEndpoints.refresh(refreshToken: "eyJ.refresh/token")
+        let (endpoint, bearer) = WoteEndpoints.refresh(SessionContract.wote.refresh, refreshToken: "eyJ.refresh/token")
         #expect(endpoint.authorization == .none)
+        #expect(bearer == nil)
         _ = try await harness.client.send(endpoint, bearer: "expired-access-token")
         let request = try harness.onlyRequest()
         #expect(request.httpMethod == "POST")
         #expect(request.url?.absoluteString == "https://api.wote.test/api/auth/refresh")
         #expect(request.allHTTPHeaderFields == ["Content-Type": "application/json", "Accept": "application/json"])
         #expect(request.bodyText == #"{"refreshToken":"eyJ.refresh/token"}"#)
+    }
+
+    @Test func refresh_withTheTokenInAHeader_sendsItThere_withoutBodyOrBearer() async throws {
+        let harness = RecordingHarness()
+        let call = RefreshCall(
+            method: "put", path: "/auth/renew", placement: .header(name: "X-Refresh-Token", prefix: "Token ")
+        ) { _, _ in .transient(.timeout) }
+        let (endpoint, bearer) = WoteEndpoints.refresh(call, refreshToken: "r-1")
+        #expect(bearer == nil)
+        _ = try await harness.client.send(endpoint, bearer: bearer)
+        let request = try harness.onlyRequest()
+        #expect(request.httpMethod == "PUT")
+        #expect(request.url?.absoluteString == "https://api.wote.test/auth/renew")
+        #expect(request.allHTTPHeaderFields == ["X-Refresh-Token": "Token r-1", "Accept": "application/json"])
+        #expect(request.httpBody == nil)
+    }
+
+    @Test func refresh_withTheTokenAsBearer_sendsTheRefreshTokenNotTheAccessToken() async throws {
+        let harness = RecordingHarness()
+        let call = RefreshCall(path: "/users/reissue", placement: .bearer) { _, _ in .transient(.timeout) }
+        let (endpoint, bearer) = WoteEndpoints.refresh(call, refreshToken: "r-1")
+        _ = try await harness.client.send(endpoint, bearer: bearer)
+        let request = try harness.onlyRequest()
+        #expect(request.httpMethod == "POST")
+        #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer r-1")
+        #expect(request.httpBody == nil)
+    }
+
+    @Test func refresh_withAnotherJSONField_namesItSo() async throws {
+        let harness = RecordingHarness()
+        let call = RefreshCall(path: "/token", placement: .jsonBody(field: "refresh_token")) { _, _ in
+            .transient(.timeout)
+        }
+        _ = try await harness.client.send(WoteEndpoints.refresh(call, refreshToken: "r/1").endpoint, bearer: nil)
+        #expect(try harness.onlyRequest().bodyText == #"{"refresh_token":"r/1"}"#)
     }
 
     @Test func nicknameCheck_postsNickname_andNoAuthorization() async throws {
@@ -215,7 +251,9 @@ struct AuthorizedCase: Sendable, CustomTestStringConvertible {
             endpoint: WoteEndpoints.signUp(
                 SignUpRequestDTO(loginId: "i", password: "p", name: "n", email: "e", phone: "p")),
             carriesBearer: false),
-        AuthorizedCase(name: "refresh", endpoint: WoteEndpoints.refresh(refreshToken: "r"), carriesBearer: false),
+        AuthorizedCase(
+            name: "refresh", endpoint: WoteEndpoints.refresh(SessionContract.wote.refresh, refreshToken: "r").endpoint,
+            carriesBearer: false),
         AuthorizedCase(
             name: "nickname check", endpoint: WoteEndpoints.checkNickname(NicknameRequestDTO(nickname: "n")),
             carriesBearer: false),

@@ -168,7 +168,8 @@ extension SessionEngine {
         }
 
         recentRefreshes.append(clock.uptime())
-        let (endpoint, bearer) = refreshRequest(for: current.tokens.refreshToken)
+        let (endpoint, bearer) = WoteEndpoints.refresh(
+            configuration.contract.refresh, refreshToken: current.tokens.refreshToken)
         let response: HTTPResponse
         do {
             response = try await refreshClient.send(endpoint, bearer: bearer)
@@ -211,27 +212,6 @@ extension SessionEngine {
         guard recentRefreshes.count >= configuration.maximumRefreshesPerWindow else { return nil }
         broadcaster.send(.refreshFailed(.tooManyRefreshes))
         return .failed(.session(.tooManyRefreshes))
-    }
-
-    private func refreshRequest(for refreshToken: String) -> (Endpoint, bearer: String?) {
-        let call = configuration.contract.refresh
-        let method = Endpoint.Method(rawValue: call.method.uppercased()) ?? .post
-        switch call.placement {
-        case .jsonBody(let field):
-            let body = WoteEndpoints.json([field: refreshToken])
-            return (
-                Endpoint(
-                    method: method, path: call.path, headers: ["Content-Type": "application/json"], body: body,
-                    authorization: .none), nil
-            )
-        case .header(let name, let prefix):
-            return (
-                Endpoint(method: method, path: call.path, headers: [name: prefix + refreshToken], authorization: .none),
-                nil
-            )
-        case .bearer:
-            return (Endpoint(method: method, path: call.path, authorization: .bearer), refreshToken)
-        }
     }
 
     // MARK: - Expiry rules
