@@ -65,3 +65,35 @@ package struct SignInRequestDTO: Codable, Sendable, Equatable {
         self.password = password
     }
 }
+
+extension SignUpRequestDTO: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The fields with the password redacted.
+    package var description: String {
+        "SignUpRequestDTO(loginId: \(loginId), password: <redacted>, name: \(name), email: \(email), phone: \(phone))"
+    }
+
+    /// The same redacted text as ``description``.
+    package var debugDescription: String { description }
+
+    /// A mirror without the password.
+    package var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "loginId": loginId, "password": "<redacted>", "name": name, "email": email, "phone": phone,
+            ], displayStyle: .struct)
+    }
+}
+
+extension SignInRequestDTO: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The ID with the password redacted.
+    package var description: String { "SignInRequestDTO(loginId: \(loginId), password: <redacted>)" }
+
+    /// The same redacted text as ``description``.
+    package var debugDescription: String { description }
+
+    /// A mirror without the password.
+    package var customMirror: Mirror {
+        Mirror(self, children: ["loginId": loginId, "password": "<redacted>"], displayStyle: .struct)
+    }
+}

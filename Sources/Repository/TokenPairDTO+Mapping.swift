@@ -42,3 +42,24 @@ extension TokenPairDTO {
         return Date(timeIntervalSince1970: value / 1000)
     }
 }
+
+extension TokenPairDTO: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The expirations, with both tokens redacted.
+    package var description: String {
+        "TokenPairDTO(accessToken: <redacted>, accessExpirationTime: \(accessExpirationTime.map { "\($0)" } ?? "nil"), "
+            + "refreshToken: <redacted>, refreshExpirationTime: \(refreshExpirationTime.map { "\($0)" } ?? "nil"))"
+    }
+
+    /// The same redacted text as ``description``.
+    package var debugDescription: String { description }
+
+    /// A mirror without the tokens, so `dump` and debuggers do not print them.
+    package var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "accessToken": "<redacted>", "accessExpirationTime": accessExpirationTime as Any,
+                "refreshToken": "<redacted>", "refreshExpirationTime": refreshExpirationTime as Any,
+            ], displayStyle: .struct)
+    }
+}
