@@ -90,6 +90,10 @@ extension StoredSession: Codable {
         case accessTokenIssuedAt, profileCompleted
     }
 
+    /// The last moment the stored format represents (9999-12-31T23:59:59Z), in epoch milliseconds;
+    /// later dates are written as this one.
+    public static let latestMilliseconds: Double = 253_402_300_799_000
+
     /// The format version written by ``encode(to:)``.
     public static let formatVersion = 1
 
@@ -126,7 +130,12 @@ extension StoredSession: Codable {
     /// Encodes the stored format; dates are epoch milliseconds.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+        func millis(_ date: Date) -> Int64 {
+            // Clamped, so a date an app made up (or `.distantFuture`) cannot trap the conversion.
+            let value = (date.timeIntervalSince1970 * 1000).rounded()
+            guard value.isFinite else { return 0 }
+            return Int64(min(max(value, -StoredSession.latestMilliseconds), StoredSession.latestMilliseconds))
+        }
         try container.encode(StoredSession.formatVersion, forKey: .version)
         try container.encode(tokens.accessToken, forKey: .accessToken)
         try container.encode(tokens.refreshToken, forKey: .refreshToken)

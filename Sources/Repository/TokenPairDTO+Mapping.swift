@@ -37,8 +37,10 @@ extension TokenPairDTO {
             receivedAt: receivedAt)
     }
 
+    /// Epoch milliseconds as a date; zero, negative, non-finite or past the year 9999 count as
+    /// missing (the JWT `exp` is used instead), so no later arithmetic can overflow.
     private static func date(fromMilliseconds value: Double?) -> Date? {
-        guard let value, value.isFinite, value > 0 else { return nil }
+        guard let value, value.isFinite, value > 0, value <= StoredSession.latestMilliseconds else { return nil }
         return Date(timeIntervalSince1970: value / 1000)
     }
 }

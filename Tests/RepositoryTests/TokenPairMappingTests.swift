@@ -7,6 +7,15 @@ import WoteRepository
 @Suite struct TokenPairMappingTests {
     private let receivedAt = Date(timeIntervalSince1970: 1_700_000_000)
 
+    @Test func expirationsBeyondTheYear9999_countAsMissing() throws {
+        let pair = try TokenPairDTO(
+            accessToken: "opaque-a", accessExpirationTime: 1e300, refreshToken: "opaque-r",
+            refreshExpirationTime: 9.3e18
+        ).toDomain(receivedAt: receivedAt, httpStatus: 200)
+        #expect(pair.accessTokenExpiresAt == nil)
+        #expect(pair.refreshTokenExpiresAt == nil)
+    }
+
     @Test func millisecondExpirations_becomeDates() throws {
         let pair = try TokenPairDTO(
             accessToken: "opaque-a", accessExpirationTime: 1_700_003_600_500, refreshToken: "opaque-r",
