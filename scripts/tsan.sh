@@ -17,11 +17,15 @@ scratch="${TSAN_SCRATCH:-.build-tsan}"
 skip="${TSAN_SKIP:-EndToEndTests}"
 log_dir="$scratch/logs"
 mkdir -p "$log_dir"
-log="$log_dir/tsan-$(date +%Y%m%d-%H%M%S).log"
+stamp="$(date +%Y%m%d-%H%M%S)"
+log="$log_dir/tsan-$stamp.log"
+# Reports go to files (<prefix>.<pid>), so that those of subprocesses, such as the `wote` binary
+# the terminal front's tests run, are counted too, not only the test runner's.
+report_prefix="$root/$log_dir/report-$stamp"
 
 # halt_on_error=0: report every race, not only the first; the process then exits with 66.
 # second_deadlock_stack=1: full stacks for lock-order reports.
-export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=0 exitcode=66 second_deadlock_stack=1 history_size=4}"
+export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=0 exitcode=66 second_deadlock_stack=1 history_size=4} log_path=$report_prefix"
 
 echo "tsan: building and running unit tests (scratch $scratch, skipping /$skip/); log: $log"
 start=$(date +%s)
@@ -31,15 +35,17 @@ status=$?
 set -e
 elapsed=$(( $(date +%s) - start ))
 
-reports=$(grep -c '^WARNING: ThreadSanitizer' "$log" || true)
+report_files=("$report_prefix".*)
+[[ -e "${report_files[0]}" ]] || report_files=()
+reports=$(cat "$log" "${report_files[@]}" | grep -c '^WARNING: ThreadSanitizer' || true)
 summary=$(grep -E '(Test run with [0-9]+ tests|Executed [0-9]+ tests)' "$log" | tail -n 3 || true)
 [[ -n "$summary" ]] && echo "$summary"
 echo "tsan: exit status $status, $reports ThreadSanitizer report(s), ${elapsed}s"
 
 if (( reports > 0 )); then
     echo "tsan: FAILED: ThreadSanitizer reports (first lines of each):"
-    grep -A 12 '^WARNING: ThreadSanitizer' "$log" | head -n 200
-    echo "tsan: full log: $log"
+    cat "$log" "${report_files[@]}" | grep -A 12 '^WARNING: ThreadSanitizer' | head -n 200
+    echo "tsan: full log: $log; reports: ${report_files[*]}"
     exit 1
 fi
 if (( status != 0 )); then
