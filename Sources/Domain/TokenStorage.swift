@@ -106,9 +106,12 @@ extension StoredSession: Codable {
                 forKey: .version, in: container, debugDescription: "unknown format version \(version)")
         }
         func date(_ key: CodingKeys) throws -> Date? {
-            try container.decodeIfPresent(Int64.self, forKey: key).map {
-                Date(timeIntervalSince1970: Double($0) / 1000)
+            guard let millis = try container.decodeIfPresent(Int64.self, forKey: key) else { return nil }
+            guard abs(Double(millis)) <= StoredSession.latestMilliseconds else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "date out of range")
             }
+            return Date(timeIntervalSince1970: Double(millis) / 1000)
         }
         let access = try container.decode(String.self, forKey: .accessToken)
         let refresh = try container.decode(String.self, forKey: .refreshToken)

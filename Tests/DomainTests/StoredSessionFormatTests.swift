@@ -16,3 +16,11 @@ import WoteDomain
         #expect(decoded.tokens.accessToken == "a")
     }
 }
+
+@Suite struct StoredSessionRangeTests {
+    @Test func storedDatePastTheYear9999_isCorrupt_notAccepted() {
+        let json =
+            #"{"version":1,"accessToken":"a","refreshToken":"r","accessTokenIssuedAt":0,"accessTokenExpiresAt":9223372036854775807,"profileCompleted":true}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(StoredSession.self, from: Data(json.utf8)) }
+    }
+}
