@@ -36,6 +36,40 @@ package enum Command: Sendable, Equatable {
     case version
 }
 
+extension Command: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The command and its arguments, with an authorization code redacted.
+    package var description: String {
+        switch self {
+        case .login(let provider, _, let remember):
+            "login(provider: \(provider.rawValue), code: <redacted>, remember: \(remember))"
+        case .status: "status"
+        case .checkNickname(let name): "checkNickname(\(name))"
+        case .setUpProfile(let nickname, let schoolName, let region, let imagePath):
+            "setUpProfile(nickname: \(nickname), schoolName: \(schoolName), region: \(region), "
+                + "imagePath: \(imagePath ?? "nil"))"
+        case .showProfile: "showProfile"
+        case .setConsumerType(let type): "setConsumerType(\(type.rawValue))"
+        case .registerDeviceToken(let token): "registerDeviceToken(\(token.hex))"
+        case .refresh: "refresh"
+        case .logout(let token): "logout(deviceToken: \(token?.hex ?? "nil"))"
+        case .withdraw: "withdraw"
+        case .signUp(let loginId, let name, let email, let phone):
+            "signUp(loginId: \(loginId), name: \(name), email: \(email), phone: \(phone))"
+        case .signIn(let loginId, let remember): "signIn(loginId: \(loginId), remember: \(remember))"
+        case .interactive: "interactive"
+        case .demo: "demo"
+        case .help(let topic): "help(topic: \(topic ?? "nil"))"
+        case .version: "version"
+        }
+    }
+
+    /// The same redacted text as ``description``.
+    package var debugDescription: String { description }
+
+    /// A mirror that shows the redacted description only.
+    package var customMirror: Mirror { Mirror(self, children: ["command": description], displayStyle: .enum) }
+}
+
 /// The social providers `wote login` knows.
 package enum SocialProvider: String, Sendable, CaseIterable {
     case apple

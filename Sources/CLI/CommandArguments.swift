@@ -74,6 +74,12 @@ struct CommandArguments {
             }
         }
         if positionals.count > spec.arguments.count {
+            if spec.readsPassword {
+                // Most likely the password: never echo it.
+                throw .usage(
+                    "unexpected argument for 'wote \(spec.name)'; the password is read from standard input, "
+                        + "never from an argument")
+            }
             throw .usage("unexpected argument '\(positionals[spec.arguments.count])' for 'wote \(spec.name)'")
         }
         if positionals.count < spec.arguments.count {

@@ -20,6 +20,9 @@ package struct CommandSpec: Sendable {
     /// The command's name, such as `profile setup`.
     package var name: String { words.joined(separator: " ") }
 
+    /// Whether the command reads a password from standard input (`signin`, `signup`).
+    package var readsPassword: Bool { name == "signin" || name == "signup" }
+
     /// Every command `wote` knows, in the order the usage lists them.
     package static let all: [CommandSpec] = [
         CommandSpec(

@@ -60,3 +60,43 @@ package protocol HTTPSending: Sendable {
     /// - Throws: ``APIError`` for failures with no usable HTTP answer.
     func send(_ endpoint: Endpoint) async throws(APIError) -> HTTPResponse
 }
+
+extension Endpoint: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// Method, path, header names and the body's size: never a header value or the body, which
+    /// hold passwords, authorization codes and refresh tokens.
+    package var description: String {
+        "\(method.rawValue) \(path) (headers: \(headers.keys.sorted().joined(separator: ", ")); "
+            + "body: \(body?.count ?? 0) bytes; authorization: \(authorization))"
+    }
+
+    /// The same redacted text as ``description``.
+    package var debugDescription: String { description }
+
+    /// A mirror with header names and the body's size only.
+    package var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "method": method.rawValue, "path": path, "headers": headers.keys.sorted(),
+                "body": "\(body?.count ?? 0) bytes", "authorization": "\(authorization)",
+            ], displayStyle: .struct)
+    }
+}
+
+extension HTTPResponse: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The status, header names and the body's size: never a header value or the body, which
+    /// hold tokens.
+    package var description: String {
+        "HTTP \(status) (headers: \(headers.keys.sorted().joined(separator: ", ")); body: \(body.count) bytes)"
+    }
+
+    /// The same redacted text as ``description``.
+    package var debugDescription: String { description }
+
+    /// A mirror with header names and the body's size only.
+    package var customMirror: Mirror {
+        Mirror(
+            self, children: ["status": status, "headers": headers.keys.sorted(), "body": "\(body.count) bytes"],
+            displayStyle: .struct)
+    }
+}

@@ -21,6 +21,10 @@ public final class LaunchViewModel {
     @ObservationIgnored private let observeSession: ObserveSessionUseCase
     @ObservationIgnored private var observation: Task<Void, Never>?
     @ObservationIgnored private var noticeIsTransient = false
+    /// Counts calls of ``start()``, so a start that a later one overtook while restoring gives way.
+    @ObservationIgnored private var startCount: UInt64 = 0
+    /// Whether events should be followed: set by ``start()``, cleared by ``stop()``.
+    @ObservationIgnored private var isFollowing = false
 
     /// Creates the view model.
     ///
@@ -41,12 +45,20 @@ public final class LaunchViewModel {
     /// Returns once the restored state is routed; the events are followed in a task of their own.
     /// Calling it again (for example "Try again" after ``LaunchRoute/storageUnavailable(_:)``)
     /// restarts both.
+    /// Two overlapping calls leave one observation: the later call's. ``stop()`` during the restore
+    /// lets it route but not follow events.
     public func start() async {
         stop()
+        startCount &+= 1
+        let thisStart = startCount
+        isFollowing = true
         // Subscribe before restoring, so no event between the two is missed.
         let events = observeSession.execute()
         let snapshot = await restoreSession.execute()
+        // A later start() began while this one was restoring: that one routes and observes.
+        guard thisStart == startCount else { return }
         route(to: snapshot.state)
+        guard isFollowing else { return }
         observation = Task { [weak self] in
             for await event in events {
                 guard let self else { return }
@@ -57,6 +69,7 @@ public final class LaunchViewModel {
 
     /// Stops following session events; the route stays as it is.
     public func stop() {
+        isFollowing = false
         observation?.cancel()
     }
 

@@ -15,8 +15,13 @@ import WoteUseCases
 public final class LoginViewModel {
     /// The account ID typed into the form.
     public var loginId = ""
-    /// The password typed into the form; cleared after a successful sign-in.
-    public var password = ""
+    /// The password typed into the form; cleared after a successful sign-in. Dumping or printing
+    /// the view model never shows it.
+    public var password: String {
+        get { typedPassword.value }
+        set { typedPassword.value = newValue }
+    }
+    private var typedPassword = RedactedText(value: "")
     /// "Keep me signed in": on keeps the session for the next launch, off keeps it in memory only.
     public var keepSignedIn = true
     /// Whether a sign-in is under way.

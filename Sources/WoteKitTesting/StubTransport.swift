@@ -15,7 +15,7 @@ import FoundationNetworking
 /// }
 /// let transport = stub.transport
 /// ```
-public final class StubTransport: Sendable {
+public final class StubTransport: Sendable, CustomReflectable {
     /// The answer to one request.
     public enum Reply: Sendable {
         /// An HTTP answer.
@@ -58,6 +58,12 @@ public final class StubTransport: Sendable {
     /// Forgets the recorded requests.
     public func resetRecordedRequests() {
         recorded.withLock { $0.removeAll() }
+    }
+
+    /// A mirror with the number of recorded requests only: their headers and bodies hold tokens
+    /// and passwords, which `dump` must not print.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["recordedRequests": recorded.current.count], displayStyle: .class)
     }
 
     /// The transport to hand to WoteKit.

@@ -194,4 +194,41 @@ import WoteUseCases
         #expect(viewModel.route == .home)
         #expect(viewModel.notice == nil)
     }
+
+    @Test func overlappingStarts_leaveOneObservation_notOnePerStart() async {
+        let auth = InMemoryAuthRepository(storedState: .signedIn)
+        let gate = CallGate()
+        auth.holdCalls(at: gate)
+        let viewModel = makeViewModel(auth)
+
+        let first = Task { await viewModel.start() }
+        let second = Task { await viewModel.start() }
+        await gate.waitForArrivals(2)
+        gate.open()
+        await first.value
+        await second.value
+
+        #expect(viewModel.route == .home)
+        #expect(auth.subscriberCount == 1)
+        viewModel.stop()
+        await viewModel.waitUntilObservationEnds()
+        #expect(auth.subscriberCount == 0)
+    }
+
+    @Test func stopWhileRestoring_routes_butFollowsNoEvents() async {
+        let auth = InMemoryAuthRepository(storedState: .signedIn)
+        let gate = CallGate()
+        auth.holdCalls(at: gate)
+        let viewModel = makeViewModel(auth)
+
+        let start = Task { await viewModel.start() }
+        await gate.waitForArrivals()
+        viewModel.stop()
+        gate.open()
+        await start.value
+        auth.endSession(reason: .banned)
+
+        #expect(viewModel.route == .home)
+        #expect(auth.subscriberCount == 0)
+    }
 }
