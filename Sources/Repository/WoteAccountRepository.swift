@@ -24,10 +24,7 @@ public struct WoteAccountRepository: AccountRepository {
             response = try await remote.signUp(SignUpRequestDTO(form))
         } catch {
             // A failing server often answers with its own error page rather than the envelope.
-            if case .malformed(let malformed) = error, malformed.httpStatus >= 500 {
-                throw .serverFailure(status: malformed.httpStatus, code: nil, message: malformed.description)
-            }
-            throw error.toDomain()
+            throw error.toDomainCountingErrorPagesAsServerFailures()
         }
         try response.requireCreated()
     }
