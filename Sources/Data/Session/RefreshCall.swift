@@ -12,7 +12,7 @@ public struct RefreshCall: Sendable {
         case bearer
     }
 
-    /// The HTTP method, usually `POST`.
+    /// The HTTP method: `GET`, `POST`, `PUT` or `DELETE` (any case); any other is sent as `POST`.
     public var method: String
     /// The path below the base URL.
     public var path: String
@@ -24,7 +24,7 @@ public struct RefreshCall: Sendable {
     /// Creates a refresh call description.
     ///
     /// - Parameters:
-    ///   - method: the HTTP method.
+    ///   - method: the HTTP method; see ``method``.
     ///   - path: the path below the base URL.
     ///   - placement: where the refresh token goes.
     ///   - readAnswer: turns the answer into a ``RefreshAnswer``.
