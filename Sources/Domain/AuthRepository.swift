@@ -43,38 +43,3 @@ public protocol AuthRepository: Sendable {
     /// every event from the moment it was created.
     func sessionEvents() -> AsyncStream<SessionEvent>
 }
-
-/// Creates ID/password accounts.
-public protocol AccountRepository: Sendable {
-    /// Creates an account from `form`; the form is validated locally first.
-    ///
-    /// - Throws: ``WoteError/invalidField(_:reason:)`` before any request;
-    ///   ``WoteError/rejected(code:message:)`` with the server's message meant for the person
-    ///   (for example the ID is taken); network and server failures.
-    func signUp(_ form: SignUpForm) async throws(WoteError)
-}
-
-/// The member's profile on the server.
-public protocol ProfileRepository: Sendable {
-    /// Asks the server whether `nickname` is free.
-    ///
-    /// - Returns: `true` when nobody uses it.
-    func isNicknameAvailable(_ nickname: Nickname) async throws(WoteError) -> Bool
-
-    /// Completes the profile; afterwards the session is ``AuthenticationState/signedIn``.
-    ///
-    /// - Throws: ``WoteError/nicknameTaken``, ``WoteError/rejected(code:message:)`` and others.
-    func completeProfile(_ draft: ProfileDraft) async throws(WoteError)
-
-    /// Fetches the signed-in member's profile.
-    func fetchMyProfile() async throws(WoteError) -> User
-
-    /// Sets the member's consumer type.
-    func setConsumerType(_ consumerType: ConsumerType) async throws(WoteError)
-}
-
-/// The device's push registration.
-public protocol DeviceRepository: Sendable {
-    /// Registers this device's push token for the signed-in member.
-    func registerDeviceToken(_ token: DeviceToken) async throws(WoteError)
-}

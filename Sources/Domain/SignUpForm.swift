@@ -37,7 +37,7 @@ public struct SignUpForm: Sendable, Equatable, Hashable, CustomStringConvertible
             return nil
         case .password:
             guard (8...64).contains(password.count) else { return "The password must be 8 to 64 characters long." }
-            guard password.contains(where: \.isLetter), password.contains(where: \.isNumber) else {
+            guard password.contains(where: \.isLetter), password.contains(where: Self.isDecimalDigit) else {
                 return "The password needs at least one letter and one digit."
             }
             return nil
@@ -51,11 +51,19 @@ public struct SignUpForm: Sendable, Equatable, Hashable, CustomStringConvertible
             else { return "Enter an e-mail address like name@example.com." }
             return nil
         case .phone:
-            guard !phone.isEmpty, phone.allSatisfy({ $0 == "-" || ("0"..."9").contains($0) }),
-                phone.contains(where: { ("0"..."9").contains($0) })
+            let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+            guard phone.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || digits.contains($0) }),
+                phone.utf8.contains(where: digits.contains)
             else { return "The phone number can only use digits and dashes." }
             return nil
         }
+    }
+
+    /// A single decimal digit (Unicode `Nd`, such as `0`–`9`), as the server counts digits: not `½`
+    /// or `²`, which `Character.isNumber` also accepts.
+    private static func isDecimalDigit(_ character: Character) -> Bool {
+        character.unicodeScalars.count == 1
+            && character.unicodeScalars.first?.properties.generalCategory == .decimalNumber
     }
 
     /// Checks every field in form order.
@@ -80,18 +88,4 @@ public struct SignUpForm: Sendable, Equatable, Hashable, CustomStringConvertible
                 "loginId": loginId, "password": "<redacted>", "name": name, "email": email, "phone": phone,
             ], displayStyle: .struct)
     }
-}
-
-/// A field of the sign-up form, in the order the form shows them.
-public enum SignUpField: String, Sendable, CaseIterable, Hashable {
-    /// The account ID.
-    case loginId
-    /// The password.
-    case password
-    /// The person's name.
-    case name
-    /// The e-mail address.
-    case email
-    /// The phone number.
-    case phone
 }

@@ -17,6 +17,18 @@ extension APIError {
     }
 }
 
+extension APIError {
+    /// The domain error for a failure of an endpoint whose server answers its own failures with an
+    /// error page (sign-up, refresh): an unusable answer from HTTP 500 up is
+    /// ``WoteError/serverFailure(status:code:message:)``; everything else maps as ``toDomain()``.
+    package func toDomainCountingErrorPagesAsServerFailures() -> WoteError {
+        if case .malformed(let malformed) = self, malformed.httpStatus >= 500 {
+            return .serverFailure(status: malformed.httpStatus, code: nil, message: malformed.description)
+        }
+        return toDomain()
+    }
+}
+
 extension MalformedResponse {
     /// The domain error for this unusable answer.
     package func toDomain() -> WoteError {

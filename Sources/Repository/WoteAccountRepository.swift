@@ -1,7 +1,7 @@
 import WoteDomain
 
 /// Creates ID/password accounts on the Wote server (§4.12).
-public struct WoteAccountRepository: AccountRepository {
+package struct WoteAccountRepository: AccountRepository {
     private let remote: any RemoteDataSource
 
     /// Creates the repository; only the composition root builds one.
@@ -17,17 +17,14 @@ public struct WoteAccountRepository: AccountRepository {
     /// - Throws: ``WoteError/invalidField(_:reason:)`` for the first bad field, before any request;
     ///   ``WoteError/rejected(code:message:)`` with the server's message for the person;
     ///   ``WoteError/serverFailure(status:code:message:)``; network failures.
-    public func signUp(_ form: SignUpForm) async throws(WoteError) {
+    package func signUp(_ form: SignUpForm) async throws(WoteError) {
         try form.validate()
         let response: SignUpResponseDTO
         do {
             response = try await remote.signUp(SignUpRequestDTO(form))
         } catch {
             // A failing server often answers with its own error page rather than the envelope.
-            if case .malformed(let malformed) = error, malformed.httpStatus >= 500 {
-                throw .serverFailure(status: malformed.httpStatus, code: nil, message: malformed.description)
-            }
-            throw error.toDomain()
+            throw error.toDomainCountingErrorPagesAsServerFailures()
         }
         try response.requireCreated()
     }

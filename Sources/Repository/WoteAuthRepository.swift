@@ -4,7 +4,7 @@ import WoteDomain
 /// Signs people in and out against the Wote server; the session engine owns the tokens.
 ///
 /// Built by the composition root; apps reach it through the use cases.
-public struct WoteAuthRepository: AuthRepository {
+package struct WoteAuthRepository: AuthRepository {
     private let remote: any RemoteDataSource
     private let session: any SessionDataSource
     private let clock: WoteClock
@@ -32,7 +32,7 @@ public struct WoteAuthRepository: AuthRepository {
     ///   - remember: `true` persists the session; `false` keeps it in memory only.
     /// - Returns: the session's new state.
     /// - Throws: ``WoteError``; nothing is stored then.
-    public func signIn(with credential: LoginCredential, remember: Bool) async throws(WoteError)
+    package func signIn(with credential: LoginCredential, remember: Bool) async throws(WoteError)
         -> AuthenticationState
     {
         let envelope: ResponseEnvelope<LoginDataDTO>
@@ -53,7 +53,7 @@ public struct WoteAuthRepository: AuthRepository {
     ///
     /// - Parameter deviceToken: the push token to unregister, if any.
     /// - Throws: ``WoteError/storageFailure(_:)`` when the stored tokens could not be deleted.
-    public func signOut(deviceToken: String?) async throws(WoteError) {
+    package func signOut(deviceToken: String?) async throws(WoteError) {
         if case .signedOut = await session.snapshot().state { return }
         if await session.hasUnexpiredAccessToken() {
             // The server only bans the access token; the local session ends whatever it answers.
@@ -70,7 +70,7 @@ public struct WoteAuthRepository: AuthRepository {
     ///
     /// - Throws: ``WoteError/notSignedIn``; ``WoteError/profileRequired`` with the session kept;
     ///   the server, network or malformed-answer failure after the local session was ended.
-    public func withdraw() async throws(WoteError) {
+    package func withdraw() async throws(WoteError) {
         guard await session.snapshot().state.hasSession else { throw .notSignedIn }
         guard let failure = await askServerToWithdraw() else {
             try await session.end(reason: .withdrawn)
@@ -109,7 +109,7 @@ public struct WoteAuthRepository: AuthRepository {
     /// Restores the session from the token store at launch.
     ///
     /// - Returns: the session as restored; failures become states.
-    public func restoreSession() async -> SessionSnapshot {
+    package func restoreSession() async -> SessionSnapshot {
         await session.restore()
     }
 
@@ -117,17 +117,17 @@ public struct WoteAuthRepository: AuthRepository {
     ///
     /// - Returns: the session with its new tokens.
     /// - Throws: ``WoteError/notSignedIn``, ``WoteError/sessionExpired`` or a passing failure.
-    public func refreshSession() async throws(WoteError) -> SessionSnapshot {
+    package func refreshSession() async throws(WoteError) -> SessionSnapshot {
         try await session.refresh()
     }
 
     /// The session as it stands, without any network call.
-    public func currentSession() async -> SessionSnapshot {
+    package func currentSession() async -> SessionSnapshot {
         await session.snapshot()
     }
 
     /// A new stream of session events.
-    public func sessionEvents() -> AsyncStream<SessionEvent> {
+    package func sessionEvents() -> AsyncStream<SessionEvent> {
         session.events()
     }
 }

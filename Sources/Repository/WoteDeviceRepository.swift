@@ -1,7 +1,7 @@
 import WoteDomain
 
 /// The device's push registration on the Wote server (§4.9).
-public struct WoteDeviceRepository: DeviceRepository {
+package struct WoteDeviceRepository: DeviceRepository {
     private let remote: any RemoteDataSource
 
     /// Creates the repository; only the composition root builds one.
@@ -15,7 +15,7 @@ public struct WoteDeviceRepository: DeviceRepository {
     ///
     /// - Parameter token: the device token, already checked to be hex.
     /// - Throws: the server's refusal or a network failure.
-    public func registerDeviceToken(_ token: DeviceToken) async throws(WoteError) {
+    package func registerDeviceToken(_ token: DeviceToken) async throws(WoteError) {
         let envelope: ResponseEnvelope<IgnoredPayload>
         do {
             envelope = try await remote.registerDeviceToken(DeviceTokenRequestDTO(deviceToken: token.hex))

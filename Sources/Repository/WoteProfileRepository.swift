@@ -2,7 +2,7 @@ import Foundation
 import WoteDomain
 
 /// The member's profile on the Wote server (§4.4–§4.7).
-public struct WoteProfileRepository: ProfileRepository {
+package struct WoteProfileRepository: ProfileRepository {
     private let remote: any RemoteDataSource
     private let session: any SessionDataSource
 
@@ -24,7 +24,7 @@ public struct WoteProfileRepository: ProfileRepository {
     /// - Returns: `true` when nobody uses it.
     /// - Throws: ``WoteError/rejected(code:message:)`` when the server refuses it (G013),
     ///   ``WoteError/malformedResponse(_:)`` when a success carries no answer, network failures.
-    public func isNicknameAvailable(_ nickname: Nickname) async throws(WoteError) -> Bool {
+    package func isNicknameAvailable(_ nickname: Nickname) async throws(WoteError) -> Bool {
         let envelope: ResponseEnvelope<NicknameCheckDTO>
         do {
             envelope = try await remote.checkNickname(NicknameRequestDTO(nickname: nickname.value))
@@ -48,7 +48,7 @@ public struct WoteProfileRepository: ProfileRepository {
     /// - Parameter draft: the nickname, school and optional image.
     /// - Throws: ``WoteError/nicknameTaken`` (E013), ``WoteError/rejected(code:message:)`` (E017,
     ///   G013) and other failures; the session stays in "profile required" then.
-    public func completeProfile(_ draft: ProfileDraft) async throws(WoteError) {
+    package func completeProfile(_ draft: ProfileDraft) async throws(WoteError) {
         let envelope: ResponseEnvelope<IgnoredPayload>
         do {
             envelope = try await remote.setUpProfile(ProfileRequestDTO(draft), imageJPEG: draft.imageJPEG)
@@ -64,7 +64,7 @@ public struct WoteProfileRepository: ProfileRepository {
     /// - Returns: the member.
     /// - Throws: ``WoteError/malformedResponse(_:)`` when the profile is missing or names an
     ///   unknown region or consumer type; the server's refusal; network failures.
-    public func fetchMyProfile() async throws(WoteError) -> User {
+    package func fetchMyProfile() async throws(WoteError) -> User {
         let envelope: ResponseEnvelope<ProfileDTO>
         do {
             envelope = try await remote.fetchMyProfile()
@@ -83,7 +83,7 @@ public struct WoteProfileRepository: ProfileRepository {
     ///
     /// - Parameter consumerType: the type to set.
     /// - Throws: the server's refusal or a network failure.
-    public func setConsumerType(_ consumerType: ConsumerType) async throws(WoteError) {
+    package func setConsumerType(_ consumerType: ConsumerType) async throws(WoteError) {
         let envelope: ResponseEnvelope<IgnoredPayload>
         do {
             envelope = try await remote.setConsumerType(ConsumerTypeRequestDTO(consumerType: consumerType.rawValue))

@@ -1,4 +1,5 @@
 import Foundation
+import WoteData
 import WoteDomain
 
 /// A clock that stands still until a test moves it, so expiry and windows are tested without waiting.
@@ -34,12 +35,5 @@ public final class TestClock: Sendable {
     /// The clock to hand to WoteKit.
     public var clock: WoteClock {
         WoteClock(now: { [state] in state.current.now }, uptime: { [state] in state.current.uptime })
-    }
-}
-
-extension Duration {
-    fileprivate var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

@@ -63,4 +63,19 @@ import WoteRepository
         #expect(APIError.timeout.toLoginError() == .timeout)
         #expect(APIError.cancelled.toLoginError() == .cancelled)
     }
+
+    @Test(arguments: [500, 502, 599])
+    func errorPageFrom500Up_isServerFailure_whereTheEndpointAnswersFailuresSo(_ status: Int) {
+        let malformed = MalformedResponse(httpStatus: status, problem: .notJSON(contentType: "text/html"))
+        #expect(
+            APIError.malformed(malformed).toDomainCountingErrorPagesAsServerFailures()
+                == .serverFailure(status: status, code: nil, message: malformed.description))
+    }
+
+    @Test(arguments: [
+        APIError.malformed(MalformedResponse(httpStatus: 499, problem: .emptyBody)), .timeout, .network("x"),
+    ])
+    func otherFailures_mapAsEverywhere_whereErrorPagesCountAsServerFailures(_ error: APIError) {
+        #expect(error.toDomainCountingErrorPagesAsServerFailures() == error.toDomain())
+    }
 }

@@ -59,7 +59,9 @@ import FoundationNetworking
     private static let transient: [(String, StubTransport.Reply, APIError)] = [
         (
             "HTML 502", .raw(502, "<html>Bad Gateway</html>"),
-            .session(.serverFailure(status: 502, code: nil, message: "refresh failed"))
+            .session(
+                .serverFailure(
+                    status: 502, code: nil, message: "HTTP 502: body is not JSON (content type unknown)"))
         ),
         (
             "500 envelope", .json(500, #"{"status":500,"divisionCode":"G999","message":"oops"}"#),

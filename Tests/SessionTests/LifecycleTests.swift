@@ -70,6 +70,20 @@ import WoteRepository
         #expect(fixture.backend.refreshCalls == 1)
     }
 
+    @Test func leeway_isConfigurable() async throws {
+        let fixture = EngineFixture(
+            accessLifetime: 3_600, configuration: SessionConfiguration(refreshLeeway: .seconds(120)))
+        try await fixture.signIn()
+
+        fixture.clock.advance(by: .seconds(3_600 - 121))
+        _ = try await fixture.fetchProfile()
+        #expect(fixture.backend.refreshCalls == 0)
+
+        fixture.clock.advance(by: .seconds(2))  // 119 s left: inside 120 s, far outside the default 30 s
+        _ = try await fixture.fetchProfile()
+        #expect(fixture.backend.refreshCalls == 1)
+    }
+
     @Test func rememberOff_keepsTheSessionInMemory_andReplacesTheStoredOne() async throws {
         let stored = StoredSession(tokens: .sample, profileCompleted: true)
         let fixture = EngineFixture(accessLifetime: 60, storage: TestTokenStorage(session: stored))

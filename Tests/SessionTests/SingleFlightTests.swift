@@ -141,4 +141,19 @@ import FoundationNetworking
         _ = try await fixture.fetchProfile()
         #expect(fixture.backend.refreshCalls == 4)
     }
+
+    @Test func stormGuardWindow_runsOnTheMonotonicClock_notTheWallClock() async throws {
+        let configuration = SessionConfiguration(maximumRefreshesPerWindow: 3, refreshWindow: .seconds(10))
+        let fixture = EngineFixture(configuration: configuration)
+        try await fixture.signIn()
+        let rejected = StubTransport.Reply.json(401, #"{"status":401,"divisionCode":"E005","message":"Malformed"}"#)
+        fixture.backend.state.withLock { $0.protectedScript = Array(repeating: rejected, count: 100) }
+        for _ in 0..<4 { _ = try? await fixture.fetchProfile() }
+        #expect(fixture.backend.refreshCalls == 3)
+
+        // Someone moves the device clock an hour ahead: the window has not passed.
+        fixture.clock.setWallClock(to: fixture.clock.now.addingTimeInterval(3_600))
+        await #expect(throws: APIError.session(.tooManyRefreshes)) { try await fixture.fetchProfile() }
+        #expect(fixture.backend.refreshCalls == 3)
+    }
 }

@@ -38,6 +38,11 @@ import WoteUseCases
         (.name, "   ", "Enter your name."),
         (.email, "a.b.kr", "Enter an e-mail address like name@example.com."),
         (.phone, "010 1234", "The phone number can only use digits and dashes."),
+        // Not laxer than the server: a digit is a decimal digit, a phone digit an ASCII one.
+        (.password, "abcdefgh½", "The password needs at least one letter and one digit."),
+        (.password, "abcdefgh²", "The password needs at least one letter and one digit."),
+        (.phone, "010-1\u{301}234", "The phone number can only use digits and dashes."),
+        (.phone, "010-١٢٣٤", "The phone number can only use digits and dashes."),
     ])
     func signUp_throwsInvalidField_namingTheField_beforeAnyRequest(
         _ field: SignUpField, _ value: String, _ reason: String

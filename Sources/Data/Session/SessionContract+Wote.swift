@@ -37,10 +37,7 @@ extension SessionContract {
             envelope = try EnvelopeDecoder.decode(TokenPairDTO.self, from: answer.body, httpStatus: answer.status)
         } catch {
             if answer.status == 401 || answer.status == 403 { return .invalid(.sessionExpired) }
-            if answer.status >= 500 {
-                return .transient(.serverFailure(status: answer.status, code: nil, message: "refresh failed"))
-            }
-            return .transient(error.toDomain())
+            return .transient(error.toDomainCountingErrorPagesAsServerFailures())
         }
         switch envelope.divisionCode {
         case .invalidRefreshToken?: return .invalid(.sessionExpired)

@@ -1,0 +1,17 @@
+/// Why nobody is signed in.
+public enum SignOutReason: Sendable, Equatable, Hashable {
+    /// No session was ever stored.
+    case noSession
+    /// The person logged out.
+    case loggedOut
+    /// The person deleted the account.
+    case withdrawn
+    /// The refresh token expired or was rejected: sign in again.
+    case sessionExpired
+    /// The server says the member is banned.
+    case banned
+    /// The server says the member no longer exists.
+    case memberGone
+    /// The stored session could be read but made no sense; it was discarded.
+    case storedSessionCorrupted(String)
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// What the store keeps for one session: the tokens and the state the server last put it in.
+///
+/// The state is a fact the server told (profile required or completed), not a "logged in" flag:
+/// whether the session is still usable is decided from the tokens' expiry dates.
+public struct StoredSession: Sendable, Equatable, Hashable {
+    /// The token pair.
+    public var tokens: TokenPair
+    /// Whether the server last said the profile is completed.
+    public var profileCompleted: Bool
+
+    /// Creates a stored session.
+    public init(tokens: TokenPair, profileCompleted: Bool) {
+        self.tokens = tokens
+        self.profileCompleted = profileCompleted
+    }
+}
+
+extension StoredSession: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case version, accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt
+        case accessTokenIssuedAt, profileCompleted
+    }
+
+    /// The last moment the stored format represents (9999-12-31T23:59:59Z), in epoch milliseconds;
+    /// a stored date beyond it is corrupted, and a later date is written as this one.
+    public static let latestMilliseconds: Double = 253_402_300_799_000
+
+    /// The format version written by ``encode(to:)``.
+    public static let formatVersion = 1
+
+    /// Decodes the stored format; dates are epoch milliseconds.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decode(Int.self, forKey: .version)
+        guard version == StoredSession.formatVersion else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .version, in: container, debugDescription: "unknown format version \(version)")
+        }
+        func date(_ key: CodingKeys) throws -> Date? {
+            guard let millis = try container.decodeIfPresent(Int64.self, forKey: key) else { return nil }
+            guard abs(Double(millis)) <= StoredSession.latestMilliseconds else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "date out of range")
+            }
+            return Date(timeIntervalSince1970: Double(millis) / 1000)
+        }
+        let access = try container.decode(String.self, forKey: .accessToken)
+        let refresh = try container.decode(String.self, forKey: .refreshToken)
+        guard !access.isEmpty, !refresh.isEmpty else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .accessToken, in: container, debugDescription: "empty token")
+        }
+        guard let issuedAt = try date(.accessTokenIssuedAt) else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.accessTokenIssuedAt, .init(codingPath: [], debugDescription: "missing issue date"))
+        }
+        tokens = TokenPair(
+            accessToken: access, refreshToken: refresh,
+            accessTokenExpiresAt: try date(.accessTokenExpiresAt),
+            refreshTokenExpiresAt: try date(.refreshTokenExpiresAt), accessTokenIssuedAt: issuedAt)
+        profileCompleted = try container.decode(Bool.self, forKey: .profileCompleted)
+    }
+
+    /// Encodes the stored format; dates are epoch milliseconds.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        func millis(_ date: Date) -> Int64 {
+            // Clamped, so a date an app made up (or `.distantFuture`) cannot trap the conversion.
+            let value = (date.timeIntervalSince1970 * 1000).rounded()
+            guard value.isFinite else { return 0 }
+            return Int64(min(max(value, -StoredSession.latestMilliseconds), StoredSession.latestMilliseconds))
+        }
+        try container.encode(StoredSession.formatVersion, forKey: .version)
+        try container.encode(tokens.accessToken, forKey: .accessToken)
+        try container.encode(tokens.refreshToken, forKey: .refreshToken)
+        try container.encodeIfPresent(tokens.accessTokenExpiresAt.map(millis), forKey: .accessTokenExpiresAt)
+        try container.encodeIfPresent(tokens.refreshTokenExpiresAt.map(millis), forKey: .refreshTokenExpiresAt)
+        try container.encode(millis(tokens.accessTokenIssuedAt), forKey: .accessTokenIssuedAt)
+        try container.encode(profileCompleted, forKey: .profileCompleted)
+    }
+}

@@ -1,0 +1,15 @@
+/// Why the token store failed.
+public enum TokenStorageError: Error, Sendable, Equatable, Hashable {
+    /// The store cannot be read or written at all right now (locked Keychain, permission denied,
+    /// disk full). Nothing was deleted.
+    case unavailable(String)
+    /// The store was read but does not hold a valid session.
+    case corrupted(String)
+
+    /// The reason, for logs and messages; never contains a token.
+    public var reason: String {
+        switch self {
+        case .unavailable(let reason), .corrupted(let reason): reason
+        }
+    }
+}
