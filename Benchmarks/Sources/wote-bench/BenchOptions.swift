@@ -9,8 +9,9 @@ struct BenchOptions {
           --only LIST        comma-separated subset of: overhead,inprocess,burst,steady,launch,memory (default: all)
           --quick            small counts, to check that everything runs (the figures are then not meaningful)
           --profile VARIANT  send only one overhead variant's requests, for a profiler: wotekit, urlsession,
-                             delegate (URLSession with a redirect-refusing delegate) or transport (WoteKit's
-                             HTTPTransport alone); --requests (default 2000) and --concurrency (default 1)
+                             delegate (URLSession with a redirect-refusing delegate), transport (WoteKit's
+                             HTTPTransport alone), recorded-wotekit or recorded-plain (the network taken out);
+                             --requests (default 2000) and --concurrency (default 1)
         """
 
     static let allBenchmarks = ["overhead", "inprocess", "burst", "steady", "launch", "memory"]

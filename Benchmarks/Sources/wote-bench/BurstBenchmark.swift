@@ -1,6 +1,10 @@
 import Foundation
 import WoteKit
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// Benchmark 2: a burst of concurrent requests on an expired access token under strict rotation,
 /// against the same burst on a fresh token. The token expires by moving the server's clock and the
 /// client's clock forward together (the client knows the token has expired, as it would after an
@@ -12,6 +16,8 @@ struct BurstBenchmark {
     let clock: BenchClock
     let sizes: [Int]
     let rounds: Int
+    /// `httpMaximumConnectionsPerHost` values to compare on a burst of the largest size.
+    let connectionChoices: [Int]
 
     /// How the access token comes to be expired.
     private enum Expiry {
@@ -35,10 +41,19 @@ struct BurstBenchmark {
                 "burst", "token", "refresh calls", "successes", "401 answers", "requests on server", "wall ms (median)",
                 "vs fresh",
             ])
+        var connections = Report.Section(
+            title: "2b. The same burst with other URLSession connection limits (expiry known to the client)",
+            header: ["httpMaximumConnectionsPerHost", "burst", "fresh ms (median)", "expired ms (median)", "vs fresh",
+                "successes", "refresh calls"])
         do {
             for size in sizes {
                 try await measure(size: size, expiry: .known, into: &section, report: &report)
                 try await measure(size: size, expiry: .unknownToClient, into: &section, report: &report)
+            }
+            if let size = sizes.max() {
+                for limit in connectionChoices {
+                    try await compare(connectionLimit: limit, size: size, into: &connections)
+                }
             }
         } catch {
             try? await hooks.configure(restore)
@@ -53,30 +68,32 @@ struct BurstBenchmark {
                 + "\"expired (server only)\": only the server's clock advanced, so every request is first "
                 + "answered 401 E006 and retried after the one refresh.")
         report.add(section)
+        if !connectionChoices.isEmpty {
+            connections.notes.append(
+                "- URLSession's own default on this platform: "
+                    + "\(URLSessionConfiguration.default.httpMaximumConnectionsPerHost); WoteKit's `defaultSessionConfiguration()` uses 16. \(rounds) rounds per row.")
+            report.add(connections)
+        }
+    }
+
+    private func compare(connectionLimit: Int, size: Int, into section: inout Report.Section) async throws {
+        let configuration = HTTPTransport.defaultSessionConfiguration()
+        configuration.httpMaximumConnectionsPerHost = connectionLimit
+        let (fresh, expired) = try await bursts(
+            size: size, expiry: .known, transport: .urlSession(configuration: configuration))
+        let ratio = Stats.median(zip(expired, fresh).map { $0.result.elapsed.seconds / $1.result.elapsed.seconds })
+        section.rows.append([
+            "\(connectionLimit)", "\(size)", Report.format(Stats.median(fresh.map { $0.result.elapsed.seconds * 1000 })),
+            Report.format(Stats.median(expired.map { $0.result.elapsed.seconds * 1000 })), Report.format(ratio) + "×",
+            "\((fresh + expired).map(\.result.successes).min() ?? 0)/\(size)",
+            "\(expired.map(\.counters.refreshCalls).max() ?? 0)",
+        ])
     }
 
     private func measure(
         size: Int, expiry: Expiry, into section: inout Report.Section, report: inout Report
     ) async throws {
-        // A new client per row: its own URLSession, so no row inherits another's connections.
-        let member = try await Member.signIn(server: server, clock: clock, transport: .live)
-        defer { member.client.shutdown() }
-        _ = await Load.burst(size, member.fetchProfile)  // warm-up: open the connections
-
-        var fresh: [Burst] = []
-        var expired: [Burst] = []
-        for round in 0..<rounds {
-            for expiredFirst in (round.isMultiple(of: 2) ? [false, true] : [true, false]) {
-                if expiredFirst {
-                    try await hooks.advanceClock(by: 3600)
-                    if expiry == .known { clock.advance(by: 3600) }
-                    expired.append(try await burst(size, member))
-                    if expiry == .unknownToClient { clock.advance(by: 3600) }
-                } else {
-                    fresh.append(try await burst(size, member))
-                }
-            }
-        }
+        let (fresh, expired) = try await bursts(size: size, expiry: expiry, transport: .live)
         let freshMilliseconds = Stats.median(fresh.map { $0.result.elapsed.seconds * 1000 })
         let expiredMilliseconds = Stats.median(expired.map { $0.result.elapsed.seconds * 1000 })
         let ratio = Stats.median(zip(expired, fresh).map { $0.result.elapsed.seconds / $1.result.elapsed.seconds })
@@ -94,6 +111,31 @@ struct BurstBenchmark {
             "successes, \(what)")
         report.add(
             "\(prefix)_time_ratio", ratio, goal: .atMost(1.5), "wall time expired/fresh (median of rounds), \(what)")
+    }
+
+    /// `rounds` bursts on a fresh token and as many on an expired one, alternating which comes
+    /// first, from a new client with its own URLSession, so no row inherits another's connections.
+    private func bursts(
+        size: Int, expiry: Expiry, transport: HTTPTransport
+    ) async throws -> (fresh: [Burst], expired: [Burst]) {
+        let member = try await Member.signIn(server: server, clock: clock, transport: transport)
+        defer { member.client.shutdown() }
+        _ = await Load.burst(size, member.fetchProfile)  // warm-up: open the connections
+        var fresh: [Burst] = []
+        var expired: [Burst] = []
+        for round in 0..<rounds {
+            for expiredFirst in (round.isMultiple(of: 2) ? [false, true] : [true, false]) {
+                if expiredFirst {
+                    try await hooks.advanceClock(by: 3600)
+                    if expiry == .known { clock.advance(by: 3600) }
+                    expired.append(try await burst(size, member))
+                    if expiry == .unknownToClient { clock.advance(by: 3600) }
+                } else {
+                    fresh.append(try await burst(size, member))
+                }
+            }
+        }
+        return (fresh, expired)
     }
 
     private func burst(_ size: Int, _ member: Member) async throws -> Burst {

@@ -45,7 +45,8 @@ struct MemoryBenchmark {
             header: ["side", "RSS MiB (first → last)", "heap in use MiB at each checkpoint", "heap bytes/request", "failures"])
         let token = try await member.accessToken()
         let recorded = try await RecordedAnswer(server: server, accessToken: token)
-        let inProcess = try await recorded.client(for: member, server: server, clock: clock)
+        let inProcess = try await recorded.client(
+            for: member, server: server, clock: clock, transport: recorded.transport)
         defer { inProcess.shutdown() }
         var sides = [
             Side(

@@ -7,7 +7,9 @@ import FoundationNetworking
 
 /// Benchmark 1: authenticated requests through WoteKit (`fetchMyProfile`) against plain
 /// URLSession doing the same request and decoding, on the same server with the same session
-/// configuration, in alternating rounds so that machine noise falls on both sides alike.
+/// configuration, interleaved so that machine noise falls on both sides alike: one request at a
+/// time, the variants take turns request by request; at higher concurrency they take turns in short
+/// rounds, each round starting with the next variant.
 ///
 /// Two more variants take the difference apart: a plain URLSession with the redirect-refusing
 /// delegate WoteKit's session has, and WoteKit's own transport (`HTTPTransport.urlSession`) used
@@ -16,6 +18,8 @@ struct OverheadBenchmark {
     let server: URL
     let clock: BenchClock
     let concurrencies: [Int]
+    /// Requests per variant when sending one at a time.
+    let sequentialRequests: Int
     let requestsPerRound: Int
     let rounds: Int
 
@@ -26,6 +30,7 @@ struct OverheadBenchmark {
         var requests = 0
         var failures = 0
         var roundTimes: [Double] = []
+        var requestTimes: [Double] = []
 
         mutating func add(_ result: Load.Result) {
             elapsed += result.elapsed
@@ -52,14 +57,10 @@ struct OverheadBenchmark {
                 _ = await Load.run(
                     total: max(200, concurrency * 20), concurrency: concurrency, measured[index].variant.request)
             }
-            for round in 0..<rounds {
-                // Each round starts with the next variant, so a drift in machine load favours none.
-                for step in measured.indices {
-                    let index = (round + step) % measured.count
-                    measured[index].add(
-                        await Load.run(
-                            total: requestsPerRound, concurrency: concurrency, measured[index].variant.request))
-                }
+            if concurrency == 1 {
+                await takeTurnsPerRequest(&measured)
+            } else {
+                await takeTurnsPerRound(&measured, concurrency: concurrency)
             }
             let wote = measured[0]
             let baseline = measured[1]
@@ -72,18 +73,29 @@ struct OverheadBenchmark {
                 ])
                 failures += variant.failures
             }
-            let roundRatios = zip(wote.roundTimes, baseline.roundTimes).map { $0 / $1 }
             let ratio = wote.elapsed.seconds / baseline.elapsed.seconds
-            section.notes.append(
-                "- concurrency \(concurrency): \(rounds) rounds of \(requestsPerRound) requests per variant; "
-                    + "WoteKit/URLSession per-round ratios: median \(Report.format(Stats.median(roundRatios))), "
-                    + "min \(Report.format(roundRatios.min() ?? 0)), max \(Report.format(roundRatios.max() ?? 0))")
             report.add(
                 "overhead_ratio_c\(concurrency)", ratio, goal: .atMost(1.05),
                 "WoteKit/URLSession time, concurrency \(concurrency)")
-            report.add(
-                "overhead_round_ratio_median_c\(concurrency)", Stats.median(roundRatios), goal: .informational,
-                "median of the per-round time ratios, concurrency \(concurrency)")
+            if concurrency == 1 {
+                let medianRatio = Stats.median(wote.requestTimes) / Stats.median(baseline.requestTimes)
+                section.notes.append(
+                    "- concurrency 1: \(sequentialRequests) requests per variant, the variants taking turns request "
+                        + "by request; median request WoteKit \(Report.format(Stats.median(wote.requestTimes))) µs, "
+                        + "URLSession \(Report.format(Stats.median(baseline.requestTimes))) µs")
+                report.add(
+                    "overhead_median_ratio_c1", medianRatio, goal: .informational,
+                    "WoteKit/URLSession median request time, concurrency 1")
+            } else {
+                let roundRatios = zip(wote.roundTimes, baseline.roundTimes).map { $0 / $1 }
+                section.notes.append(
+                    "- concurrency \(concurrency): \(rounds) rounds of \(requestsPerRound) requests per variant; "
+                        + "WoteKit/URLSession per-round ratios: median \(Report.format(Stats.median(roundRatios))), "
+                        + "min \(Report.format(roundRatios.min() ?? 0)), max \(Report.format(roundRatios.max() ?? 0))")
+                report.add(
+                    "overhead_round_ratio_median_c\(concurrency)", Stats.median(roundRatios), goal: .informational,
+                    "median of the per-round time ratios, concurrency \(concurrency)")
+            }
             report.add(
                 "overhead_client_cpu_us_c\(concurrency)",
                 wote.cpuMicrosecondsPerRequest - baseline.cpuMicrosecondsPerRequest, goal: .informational,
@@ -95,5 +107,36 @@ struct OverheadBenchmark {
                 + "and access token, and decodes the same envelope (WoteKit into its `User`).")
         report.add(section)
         report.add("overhead_failures", Double(failures), goal: .exactly(0), "failed requests during the overhead runs")
+    }
+
+    /// One request at a time; each variant sends one in turn, the turn starting with the next
+    /// variant each time, so neighbouring requests of every variant meet the same machine.
+    private func takeTurnsPerRequest(_ measured: inout [Measured]) async {
+        let clock = ContinuousClock()
+        for iteration in 0..<sequentialRequests {
+            for step in measured.indices {
+                let index = (iteration + step) % measured.count
+                let cpuBefore = ProcessMetrics.cpuTime()
+                let start = clock.now
+                let succeeded = await measured[index].variant.request()
+                let elapsed = start.duration(to: clock.now)
+                measured[index].add(
+                    Load.Result(
+                        elapsed: elapsed, clientCPU: ProcessMetrics.cpuTime() - cpuBefore,
+                        successes: succeeded ? 1 : 0, failures: succeeded ? 0 : 1))
+                measured[index].requestTimes.append(elapsed.seconds * 1e6)
+            }
+        }
+    }
+
+    /// Short rounds at `concurrency`, each round starting with the next variant.
+    private func takeTurnsPerRound(_ measured: inout [Measured], concurrency: Int) async {
+        for round in 0..<rounds {
+            for step in measured.indices {
+                let index = (round + step) % measured.count
+                measured[index].add(
+                    await Load.run(total: requestsPerRound, concurrency: concurrency, measured[index].variant.request))
+            }
+        }
     }
 }

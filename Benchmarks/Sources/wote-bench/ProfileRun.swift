@@ -7,8 +7,9 @@ struct ProfileRun {
     let concurrency: Int
 
     func run() async throws -> String {
-        guard let variant = variants.all.first(where: { $0.key == key }) else {
-            throw BenchFailure("--profile takes one of \(variants.all.map(\.key).joined(separator: ", "))")
+        let candidates = variants.all + variants.recorded
+        guard let variant = candidates.first(where: { $0.key == key }) else {
+            throw BenchFailure("--profile takes one of \(candidates.map(\.key).joined(separator: ", "))")
         }
         _ = await Load.run(total: 100, concurrency: concurrency, variant.request)
         let result = await Load.run(total: requests, concurrency: concurrency, variant.request)

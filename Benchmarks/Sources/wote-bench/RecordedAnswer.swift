@@ -8,8 +8,11 @@ import FoundationNetworking
 /// The network taken out: a transport that answers every request at once with the bytes and
 /// headers the reference server sent for one real `GET /api/profiles`.
 struct RecordedAnswer: Sendable {
-    /// The recorded transport.
+    /// The recorded transport: answers at once, without suspending.
     let transport: HTTPTransport
+    /// The recorded transport answering from another thread, as URLSession does: the request
+    /// suspends and is resumed from a Dispatch queue.
+    let threadHoppingTransport: HTTPTransport
     /// The body's size in bytes.
     let bodySize: Int
 
@@ -33,11 +36,22 @@ struct RecordedAnswer: Sendable {
                 url: request.url!, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: recordedHeaders)!
             return (body, response)
         }
+        let immediate = transport
+        let queue = DispatchQueue(label: "wote-bench.recorded-answer")
+        threadHoppingTransport = HTTPTransport { request in
+            let answer = try await immediate.send(request)
+            return await withCheckedContinuation { continuation in
+                queue.async { continuation.resume(returning: answer) }
+            }
+        }
         bodySize = body.count
     }
 
-    /// A new client over the recorded transport with `member`'s session restored (no network).
-    func client(for member: Member, server: URL, clock: BenchClock) async throws -> WoteClient {
+    /// A new client over `transport` (one of the recorded ones) with `member`'s session restored
+    /// (no network).
+    func client(
+        for member: Member, server: URL, clock: BenchClock, transport: HTTPTransport
+    ) async throws -> WoteClient {
         guard let stored = try await member.storage.load() else { throw BenchFailure("no stored session") }
         let client = WoteClient(
             configuration: WoteConfiguration(

@@ -96,6 +96,7 @@ struct Report {
         if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
         var text = String(format: "%.3f", value)
         while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
         return text
     }
 

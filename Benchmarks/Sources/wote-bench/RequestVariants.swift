@@ -19,6 +19,9 @@ struct RequestVariants {
     let member: Member
     /// WoteKit first, plain URLSession second; the others take the difference apart.
     let all: [Variant]
+    /// For `--profile` only: WoteKit and the hand-written client over the recorded answer, so a
+    /// profile shows WoteKit's own work without the network's.
+    let recorded: [Variant]
 
     /// Signs a member in and builds every variant for it.
     static func make(server: URL, clock: BenchClock) async throws -> RequestVariants {
@@ -32,6 +35,10 @@ struct RequestVariants {
         let plain = PlainProfileClient(server: server, accessToken: token, configuration: configuration())
         let withDelegate = PlainProfileClient(server: server, accessToken: token) { try await delegated.data(for: $0) }
         let overTransport = PlainProfileClient(server: server, accessToken: token, send: transport.send)
+        let answer = try await RecordedAnswer(server: server, accessToken: token)
+        let recordedClient = try await answer.client(
+            for: member, server: server, clock: clock, transport: answer.transport)
+        let recordedPlain = PlainProfileClient(server: server, accessToken: token, send: answer.transport.send)
         return RequestVariants(
             member: member,
             all: [
@@ -39,6 +46,12 @@ struct RequestVariants {
                 Variant(key: "urlsession", name: "URLSession", request: plain.fetchProfile),
                 Variant(key: "delegate", name: "URLSession + redirect delegate", request: withDelegate.fetchProfile),
                 Variant(key: "transport", name: "WoteKit transport only", request: overTransport.fetchProfile),
+            ],
+            recorded: [
+                Variant(key: "recorded-wotekit", name: "WoteKit, recorded answer") {
+                    (try? await recordedClient.fetchMyProfile.execute()) != nil
+                },
+                Variant(key: "recorded-plain", name: "hand-written, recorded answer", request: recordedPlain.fetchProfile),
             ])
     }
 }

@@ -40,7 +40,8 @@ func runBenchmarks() async -> Int32 {
             case "overhead":
                 try await OverheadBenchmark(
                     server: options.server, clock: clock, concurrencies: [1, 16],
-                    requestsPerRound: quick ? 200 : 1_000, rounds: quick ? 2 : 10
+                    sequentialRequests: quick ? 300 : 5_000, requestsPerRound: quick ? 200 : 500,
+                    rounds: quick ? 2 : 20
                 ).run(into: &report)
             case "inprocess":
                 try await InProcessBenchmark(
@@ -49,7 +50,8 @@ func runBenchmarks() async -> Int32 {
                 ).run(into: &report)
             case "burst":
                 try await BurstBenchmark(
-                    server: options.server, hooks: hooks, clock: clock, sizes: [200, 1_000], rounds: quick ? 1 : 5
+                    server: options.server, hooks: hooks, clock: clock, sizes: [200, 1_000], rounds: quick ? 1 : 5,
+                    connectionChoices: quick ? [] : [6, 16, 64]
                 ).run(into: &report)
             case "steady":
                 try await SteadyExpiryBenchmark(
