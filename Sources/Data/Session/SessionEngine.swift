@@ -184,7 +184,7 @@ package actor SessionEngine {
 
     /// Makes the store hold the current session again (or nothing, when there is none or it is
     /// kept in memory only) after a write for an ended generation may have landed last.
-    private func restoreStoreAfterLateWrite() async {
+    func restoreStoreAfterLateWrite() async {
         if let session, isPersistent {
             try? await storage.save(session)
         } else {
