@@ -56,6 +56,10 @@ import FoundationNetworking
         #expect(received.filter { if case .signedOut = $0 { true } else { false } } == [.signedOut(reason)])
     }
 
+    /// A refresh answer larger than any answer WoteKit reads.
+    private static let hugeRefreshBody =
+        #"{"status":200,"message":""# + String(repeating: "x", count: 9 * 1024 * 1024) + #""}"#
+
     private static let transient: [(String, StubTransport.Reply, APIError)] = [
         (
             "HTML 502", .raw(502, "<html>Bad Gateway</html>"),
@@ -74,6 +78,16 @@ import FoundationNetworking
         (
             "missing data", .json(200, #"{"status":200,"message":"token renew success."}"#),
             .session(.malformedResponse("HTTP 200: missing field `data`"))
+        ),
+        ("empty", .raw(200, "", contentType: "application/json"), .session(.malformedResponse("HTTP 200: empty body"))),
+        (
+            "wrong types",
+            .json(200, #"{"status":200,"message":"token renew success.","data":{"accessToken":1,"refreshToken":2}}"#),
+            .session(.malformedResponse("HTTP 200: field `data.accessToken` has the wrong type"))
+        ),
+        (
+            "huge", .json(200, hugeRefreshBody),
+            .session(.malformedResponse("HTTP 200: body too large (\(hugeRefreshBody.utf8.count) bytes)"))
         ),
         ("offline", .failure(.network("offline")), .network("offline")),
         ("timeout", .failure(.timeout), .timeout),

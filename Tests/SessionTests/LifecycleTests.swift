@@ -44,6 +44,71 @@ import WoteRepository
         #expect(await fixture.engine.snapshot().state == .profileRequired)
     }
 
+    @Test(arguments: [true, false])
+    func refreshWriteLandingAfterANewLogin_leavesTheNewLoginInTheStore(_ remember: Bool) async throws {
+        let clock = TestClock()
+        let backend = FakeWoteBackend(clock: clock, accessLifetime: 60)
+        let storage = HeldWriteStorage()
+        let engine = SessionEngine(
+            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: backend.stub.transport), storage: storage,
+            clock: clock.clock, configuration: SessionConfiguration())
+        _ = try await engine.begin(StoredSession(tokens: backend.issuePair(), profileCompleted: true), persist: true)
+        clock.advance(by: .seconds(61))
+        storage.holdNextWrite()
+
+        // The refresh succeeds; writing its pair is held while someone else signs in.
+        let request = Task { () throws(APIError) -> Int in try await engine.send(EngineFixture.profile).status }
+        await storage.writeArrived.wait()
+        let newLogin = StoredSession(tokens: backend.issuePair(), profileCompleted: false)
+        _ = try await engine.begin(newLogin, persist: remember)
+        await storage.release.open()
+        _ = await request.result
+
+        #expect(storage.inner.session == (remember ? newLogin : nil))
+        #expect(await engine.snapshot().tokens == newLogin.tokens)
+    }
+
+    @Test func signInWriteLandingAfterAnotherSignIn_leavesTheLaterOneInTheStore() async throws {
+        let storage = HeldWriteStorage()
+        let fixture = EngineFixture()
+        let engine = SessionEngine(
+            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: fixture.backend.stub.transport),
+            storage: storage, clock: fixture.clock.clock, configuration: SessionConfiguration())
+        let first = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true)
+        let second = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: false)
+        storage.holdNextWrite()
+
+        let firstSignIn = Task { try await engine.begin(first, persist: true) }
+        await storage.writeArrived.wait()
+        #expect(try await engine.begin(second, persist: true) == .profileRequired)
+        await storage.release.open()
+        _ = try await firstSignIn.value
+
+        #expect(storage.inner.session == second)
+        #expect(await engine.snapshot().tokens == second.tokens)
+    }
+
+    @Test func logoutRemovalLandingAfterANewSignIn_leavesTheNewSignInInTheStore() async throws {
+        let storage = HeldWriteStorage()
+        let fixture = EngineFixture()
+        let engine = SessionEngine(
+            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: fixture.backend.stub.transport),
+            storage: storage, clock: fixture.clock.clock, configuration: SessionConfiguration())
+        _ = try await engine.begin(
+            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
+        let next = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true)
+        storage.holdNextWrite()
+
+        let logout = Task { try await engine.end(reason: .loggedOut) }
+        await storage.writeArrived.wait()
+        _ = try await engine.begin(next, persist: true)
+        await storage.release.open()
+        try await logout.value
+
+        #expect(storage.inner.session == next)
+        #expect(await engine.snapshot().state == .signedIn)
+    }
+
     @Test func leeway_neverExceedsHalfTheLifetime_forShortLivedTokens() async throws {
         let fixture = EngineFixture(accessLifetime: 10)
         try await fixture.signIn()

@@ -117,4 +117,24 @@ import WoteRepository
         #expect(snapshot.state == .signedOut(.sessionExpired))
         #expect(fixture.storage.session == nil)
     }
+
+    @Test func removalOfAnExpiredStoredSession_landingAfterASignIn_leavesTheSignInInTheStore() async throws {
+        let storage = HeldWriteStorage()
+        let fixture = EngineFixture(accessLifetime: 60, refreshLifetime: 120)
+        try await storage.inner.save(StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true))
+        fixture.clock.advance(by: .seconds(3_600))
+        let engine = SessionEngine(
+            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: fixture.backend.stub.transport),
+            storage: storage, clock: fixture.clock.clock, configuration: SessionConfiguration())
+        storage.holdNextWrite()
+
+        let restore = Task { await engine.restore() }
+        await storage.writeArrived.wait()
+        let signedIn = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true)
+        _ = try await engine.begin(signedIn, persist: true)
+        await storage.release.open()
+        _ = await restore.value
+
+        #expect(storage.inner.session == signedIn)
+    }
 }

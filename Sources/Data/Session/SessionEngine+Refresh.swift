@@ -51,7 +51,9 @@ extension SessionEngine {
         let now = clock.now()
         if stored.tokens.isAccessTokenExpired(at: now) && isRefreshTokenDead(stored.tokens, at: now) {
             state = .signedOut(.sessionExpired)
+            let restoring = generation
             try? await storage.remove()
+            if generation != restoring { await restoreStoreAfterLateWrite() }
             return nil
         }
         generation &+= 1

@@ -88,14 +88,21 @@ package actor SessionEngine {
     package func begin(_ new: StoredSession, persist: Bool) async throws(WoteError) -> AuthenticationState {
         let previous = (session: session, state: state, isPersistent: isPersistent)
         startNewGeneration(failingWaitersWith: .notSignedIn)
+        let beginning = generation
         session = new
         isPersistent = persist
         state = new.profileCompleted ? .signedIn : .profileRequired
         do {
             if persist { try await storage.save(new) } else { try await storage.remove() }
         } catch {
-            (session, state, isPersistent) = previous
+            // Roll back only while nothing newer (a logout, another sign-in) has taken over.
+            if generation == beginning { (session, state, isPersistent) = previous }
             throw .storageFailure(error.reason)
+        }
+        guard generation == beginning else {
+            // Overtaken while writing: the newer change owns the session and has told subscribers.
+            await restoreStoreAfterLateWrite()
+            return state
         }
         broadcaster.send(new.profileCompleted ? .signedIn : .profileRequired)
         return state
@@ -107,22 +114,26 @@ package actor SessionEngine {
     ///   in-memory session has ended all the same.
     package func end(reason: SignOutReason) async throws(WoteError) {
         endInMemory(reason: reason)
+        let ending = generation
         do {
             try await storage.remove()
         } catch {
             throw .storageFailure(error.reason)
         }
+        if generation != ending { await restoreStoreAfterLateWrite() }
     }
 
     /// Ends the session after the server said it is over; a storage failure is reported as an event
     /// only, since the caller's request has its own answer.
     func endAfterServerVerdict(reason: SignOutReason) async {
         endInMemory(reason: reason)
+        let ending = generation
         do {
             try await storage.remove()
         } catch {
             broadcaster.send(.refreshFailed(.storageFailure(error.reason)))
         }
+        if generation != ending { await restoreStoreAfterLateWrite() }
     }
 
     /// Forgets the session in memory and tells subscribers, exactly once per session.
@@ -166,8 +177,19 @@ package actor SessionEngine {
         } catch {
             throw .storageFailure(error.reason)
         }
-        // A logout that ran while the write was in flight must not be undone by it.
-        if saved != generation && session == nil { try? await storage.remove() }
+        // A logout or a new sign-in that ran while the write was in flight must not be undone by
+        // it: the store is set back to what the session is now.
+        if saved != generation { await restoreStoreAfterLateWrite() }
+    }
+
+    /// Makes the store hold the current session again (or nothing, when there is none or it is
+    /// kept in memory only) after a write for an ended generation may have landed last.
+    func restoreStoreAfterLateWrite() async {
+        if let session, isPersistent {
+            try? await storage.save(session)
+        } else {
+            try? await storage.remove()
+        }
     }
 
     private func startNewGeneration(failingWaitersWith error: WoteError) {
