@@ -3,9 +3,12 @@
 // No package dependencies: Foundation and the Swift toolchain only.
 import PackageDescription
 
+// The same strict settings for every target, in this package and in Server/, Benchmarks/ and
+// Transports/: Swift 6 language mode (strict concurrency) comes with the tools version.
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
     .treatAllWarnings(as: .error),
 ]
 
@@ -20,63 +23,71 @@ let package = Package(
     targets: [
         // Layers. The arrows are the architecture: Domain ← Repository ← Data,
         // Domain ← UseCases ← Presentation. Only the composition root sees all.
-        .target(name: "WoteDomain", path: "Sources/Domain", swiftSettings: strictSettings),
+        .target(name: "WoteDomain", path: "Sources/Domain"),
         .target(
             name: "WoteRepository", dependencies: ["WoteDomain"],
-            path: "Sources/Repository", swiftSettings: strictSettings),
+            path: "Sources/Repository"),
         .target(
             name: "WoteData", dependencies: ["WoteRepository", "WoteDomain"],
-            path: "Sources/Data", swiftSettings: strictSettings),
+            path: "Sources/Data"),
         .target(
             name: "WoteUseCases", dependencies: ["WoteDomain"],
-            path: "Sources/UseCases", swiftSettings: strictSettings),
+            path: "Sources/UseCases"),
         .target(
             name: "WotePresentation", dependencies: ["WoteUseCases", "WoteDomain"],
-            path: "Sources/Presentation", swiftSettings: strictSettings),
+            path: "Sources/Presentation"),
         // Composition root: wires every layer from one configuration value.
         .target(
             name: "WoteKit",
             dependencies: ["WoteDomain", "WoteRepository", "WoteData", "WoteUseCases", "WotePresentation"],
-            path: "Sources/WoteKit", swiftSettings: strictSettings),
+            path: "Sources/WoteKit"),
         // Fakes an app uses to test its own code.
         .target(
-            name: "WoteKitTesting", dependencies: ["WoteKit", "WoteDomain", "WoteData"],
-            path: "Sources/WoteKitTesting", swiftSettings: strictSettings),
+            name: "WoteKitTesting", dependencies: ["WoteDomain", "WoteData"],
+            path: "Sources/WoteKitTesting"),
         // The terminal front: built from the composition root and the view models only.
         .target(
             name: "WoteCLI", dependencies: ["WoteKit"],
-            path: "Sources/CLI", swiftSettings: strictSettings),
+            path: "Sources/CLI"),
         .executableTarget(
             name: "wote", dependencies: ["WoteCLI"],
-            path: "Sources/wote", swiftSettings: strictSettings),
+            path: "Sources/wote"),
+
+        // Loopback HTTP server and temporary directories, shared by the test targets.
+        .target(name: "WoteTestSupport", dependencies: ["WoteData"], path: "Tests/Support"),
 
         .testTarget(
             name: "DomainTests", dependencies: ["WoteDomain"],
-            path: "Tests/DomainTests", swiftSettings: strictSettings),
+            path: "Tests/DomainTests"),
         .testTarget(
-            name: "RepositoryTests", dependencies: ["WoteRepository", "WoteDomain", "WoteKitTesting"],
-            path: "Tests/RepositoryTests", swiftSettings: strictSettings),
+            name: "RepositoryTests", dependencies: ["WoteRepository", "WoteDomain", "WoteData", "WoteKitTesting"],
+            path: "Tests/RepositoryTests"),
         .testTarget(
-            name: "DataTests", dependencies: ["WoteData", "WoteRepository", "WoteDomain", "WoteKitTesting"],
-            path: "Tests/DataTests", swiftSettings: strictSettings),
+            name: "DataTests",
+            dependencies: ["WoteData", "WoteRepository", "WoteDomain", "WoteKitTesting", "WoteTestSupport"],
+            path: "Tests/DataTests"),
         .testTarget(
             name: "SessionTests", dependencies: ["WoteData", "WoteRepository", "WoteDomain", "WoteKitTesting"],
-            path: "Tests/SessionTests", swiftSettings: strictSettings),
+            path: "Tests/SessionTests"),
         .testTarget(
             name: "UseCasesTests", dependencies: ["WoteUseCases", "WoteDomain", "WoteKitTesting"],
-            path: "Tests/UseCasesTests", swiftSettings: strictSettings),
+            path: "Tests/UseCasesTests"),
         .testTarget(
             name: "PresentationTests",
             dependencies: ["WotePresentation", "WoteUseCases", "WoteDomain", "WoteKitTesting"],
-            path: "Tests/PresentationTests", swiftSettings: strictSettings),
+            path: "Tests/PresentationTests"),
         .testTarget(
             name: "WoteKitTests", dependencies: ["WoteKit", "WoteKitTesting"],
-            path: "Tests/WoteKitTests", swiftSettings: strictSettings),
+            path: "Tests/WoteKitTests"),
         .testTarget(
-            name: "CLITests", dependencies: ["WoteCLI", "WoteKit", "WoteKitTesting"],
-            path: "Tests/CLITests", swiftSettings: strictSettings),
+            name: "CLITests", dependencies: ["WoteCLI", "WoteKit", "WoteKitTesting", "WoteTestSupport"],
+            path: "Tests/CLITests"),
         .testTarget(
             name: "EndToEndTests", dependencies: ["WoteKit", "WoteKitTesting"],
-            path: "Tests/EndToEndTests", swiftSettings: strictSettings),
+            path: "Tests/EndToEndTests"),
     ]
 )
+
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + strictSettings
+}

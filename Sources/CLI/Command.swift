@@ -1,4 +1,4 @@
-import WoteKit
+package import WoteKit
 
 /// One thing `wote` was asked to do, with its arguments already checked.
 package enum Command: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import WoteKit
+package import WoteKit
 
 /// Why a command failed: its kind (and so its exit code), a sentence a person understands, and the
 /// server's division code when one stands for it.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import WoteKit
 
 /// The options every command shares: where the server and the store are, and how to print.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A JSON value with object keys kept in the order they were given, so `--json` output reads the
 /// same way every time. Written by hand: the front prints exactly one small object per command.

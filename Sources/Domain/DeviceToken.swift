@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A push device token: a non-empty, even-length string of hexadecimal digits.
 public struct DeviceToken: Sendable, Equatable, Hashable, CustomStringConvertible {

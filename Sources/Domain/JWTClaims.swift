@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The time claims of a JWT, read without verifying its signature (the client never verifies).
 public struct JWTClaims: Sendable, Equatable {

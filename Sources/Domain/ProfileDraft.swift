@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What profile setup sends: a valid nickname, a school and an optional JPEG image.
 public struct ProfileDraft: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The access and refresh tokens of one session, with the moments they stop working.
 ///

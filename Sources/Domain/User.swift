@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The signed-in member's profile, as the app shows it.
 public struct User: Sendable, Equatable, Hashable {

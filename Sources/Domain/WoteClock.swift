@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The two kinds of time WoteKit reads, injectable so tests drive them without waiting.
 ///

@@ -1,7 +1,7 @@
 import Foundation
-import Observation
-import WoteDomain
-import WoteUseCases
+public import Observation
+public import WoteDomain
+public import WoteUseCases
 
 /// The home and settings screen: the member's profile, consumer type, logout, and account
 /// withdrawal behind a confirmation step.

@@ -1,7 +1,7 @@
 import Foundation
-import Observation
-import WoteDomain
-import WoteUseCases
+public import Observation
+public import WoteDomain
+public import WoteUseCases
 
 /// Decides the first screen at launch and follows the session afterwards: restores the session,
 /// then re-routes on every session event (signed in, profile required, signed out).

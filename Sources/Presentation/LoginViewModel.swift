@@ -1,7 +1,7 @@
 import Foundation
-import Observation
-import WoteDomain
-import WoteUseCases
+public import Observation
+public import WoteDomain
+public import WoteUseCases
 
 /// The login screen: Sign in with Apple, Kakao, or an ID and password, with a "keep me signed in"
 /// checkbox that applies to every way of signing in.

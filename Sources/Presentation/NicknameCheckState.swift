@@ -1,4 +1,4 @@
-import WoteDomain
+public import WoteDomain
 
 /// Where the server check of the typed nickname stands.
 public enum NicknameCheckState: Sendable, Equatable, Hashable {

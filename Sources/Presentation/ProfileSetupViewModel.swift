@@ -1,7 +1,7 @@
-import Foundation
-import Observation
-import WoteDomain
-import WoteUseCases
+public import Foundation
+public import Observation
+public import WoteDomain
+public import WoteUseCases
 
 /// The profile setup screen for a member in the "profile required" state: nickname with its rule
 /// and server check, school name, region, optional image.

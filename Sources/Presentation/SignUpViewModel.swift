@@ -1,7 +1,7 @@
 import Foundation
-import Observation
-import WoteDomain
-import WoteUseCases
+public import Observation
+public import WoteDomain
+public import WoteUseCases
 
 /// The ID/password sign-up screen: a message under each field as the person types, a submit that
 /// sends nothing while a field is wrong, and the server's refusal as an alert message.

@@ -1,4 +1,4 @@
-import WoteDomain
+package import WoteDomain
 
 extension APIError {
     /// The domain error a failure below the repositories stands for.

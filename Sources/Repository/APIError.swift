@@ -1,4 +1,4 @@
-import WoteDomain
+package import WoteDomain
 
 /// What went wrong below the repositories, before any domain meaning is given to it.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Turns any body into a ``ResponseEnvelope`` or a typed ``MalformedResponse``; never crashes,
 /// never hangs, whatever arrives (empty, HTML, truncated, wrong types, huge).

@@ -1,5 +1,5 @@
-import Foundation
-import WoteDomain
+package import Foundation
+package import WoteDomain
 
 /// §4.1 / §4.13: the login answer's `data`.
 package struct LoginDataDTO: Codable, Sendable, Equatable {

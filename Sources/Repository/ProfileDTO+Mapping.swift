@@ -1,5 +1,5 @@
 import Foundation
-import WoteDomain
+package import WoteDomain
 
 /// §4.6: my profile's `data`.
 package struct ProfileDTO: Codable, Sendable, Equatable {

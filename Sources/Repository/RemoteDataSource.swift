@@ -1,5 +1,5 @@
-import Foundation
-import WoteDomain
+package import Foundation
+package import WoteDomain
 
 /// The Wote server's endpoints as the repositories see them: wire DTOs in, envelopes out.
 ///

@@ -1,4 +1,4 @@
-import WoteDomain
+package import WoteDomain
 
 extension ResponseEnvelope {
     /// The domain error this envelope stands for, or `nil` when it is a success.

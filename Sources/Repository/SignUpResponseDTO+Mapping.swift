@@ -1,4 +1,4 @@
-import WoteDomain
+package import WoteDomain
 
 extension SignUpRequestDTO {
     /// The wire body for `form`.

@@ -1,5 +1,5 @@
-import Foundation
-import WoteDomain
+package import Foundation
+package import WoteDomain
 
 /// §3: the token pair on the wire; expirations are epoch milliseconds and may be missing.
 package struct TokenPairDTO: Codable, Sendable, Equatable {

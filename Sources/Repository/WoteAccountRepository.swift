@@ -1,4 +1,4 @@
-import WoteDomain
+package import WoteDomain
 
 /// Creates ID/password accounts on the Wote server (§4.12).
 package struct WoteAccountRepository: AccountRepository {

@@ -1,5 +1,5 @@
 import Foundation
-import WoteDomain
+package import WoteDomain
 
 /// Signs people in and out against the Wote server; the session engine owns the tokens.
 ///

@@ -1,4 +1,4 @@
-import WoteDomain
+package import WoteDomain
 
 /// The device's push registration on the Wote server (§4.9).
 package struct WoteDeviceRepository: DeviceRepository {

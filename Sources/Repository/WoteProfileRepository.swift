@@ -1,5 +1,5 @@
 import Foundation
-import WoteDomain
+package import WoteDomain
 
 /// The member's profile on the Wote server (§4.4–§4.7).
 package struct WoteProfileRepository: ProfileRepository {

@@ -1,4 +1,4 @@
-import WoteDomain
+public import WoteDomain
 
 /// Checks a nickname: the local rule first, then, only when it passes, whether the server has it free.
 public struct CheckNicknameUseCase: Sendable {

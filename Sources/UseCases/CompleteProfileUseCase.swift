@@ -1,5 +1,5 @@
-import Foundation
-import WoteDomain
+public import Foundation
+public import WoteDomain
 
 /// Completes the profile of a member in the "profile required" state: nickname, school, optional image.
 public struct CompleteProfileUseCase: Sendable {

@@ -1,4 +1,4 @@
-import WoteDomain
+public import WoteDomain
 
 /// Fetches the signed-in member's profile.
 public struct FetchMyProfileUseCase: Sendable {

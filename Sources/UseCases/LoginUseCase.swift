@@ -1,4 +1,4 @@
-import WoteDomain
+public import WoteDomain
 
 /// Signs a person in with any ``LoginProvider``: Sign in with Apple, Kakao, or an ID and password.
 ///

@@ -1,4 +1,4 @@
-import WoteDomain
+public import WoteDomain
 
 /// Logs the person out: tells the server, then ends the local session whatever the server said,
 /// offline included.

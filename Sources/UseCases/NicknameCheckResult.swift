@@ -1,4 +1,4 @@
-import WoteDomain
+public import WoteDomain
 
 /// What a nickname check found.
 public enum NicknameCheckResult: Sendable, Equatable, Hashable {

@@ -1,4 +1,4 @@
-import WoteDomain
+public import WoteDomain
 
 /// Follows the session as it changes: restored at launch, signed in, profile required, tokens
 /// renewed, signed out with a reason.

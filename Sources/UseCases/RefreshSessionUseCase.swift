@@ -1,4 +1,4 @@
-import WoteDomain
+public import WoteDomain
 
 /// Renews the session's tokens now, for example when the app comes back to the foreground.
 public struct RefreshSessionUseCase: Sendable {

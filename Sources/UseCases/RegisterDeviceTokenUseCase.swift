@@ -1,4 +1,4 @@
-import WoteDomain
+public import WoteDomain
 
 /// Registers this device's push token for the signed-in member.
 public struct RegisterDeviceTokenUseCase: Sendable {

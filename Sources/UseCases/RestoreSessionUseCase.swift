@@ -1,4 +1,4 @@
-import WoteDomain
+public import WoteDomain
 
 /// Restores the session at launch from the stored tokens and their expiry dates (auto-login).
 public struct RestoreSessionUseCase: Sendable {

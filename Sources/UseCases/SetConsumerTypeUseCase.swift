@@ -1,4 +1,4 @@
-import WoteDomain
+public import WoteDomain
 
 /// Sets the member's consumer type.
 public struct SetConsumerTypeUseCase: Sendable {

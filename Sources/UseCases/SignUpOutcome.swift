@@ -1,4 +1,4 @@
-import WoteDomain
+public import WoteDomain
 
 /// How a sign-up the server answered ended; ``message`` says it to the person.
 public enum SignUpOutcome: Sendable, Equatable, Hashable {

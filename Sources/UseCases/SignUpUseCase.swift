@@ -1,4 +1,4 @@
-import WoteDomain
+public import WoteDomain
 
 /// Creates an ID/password account: every field checked locally first, then the server asked.
 ///

@@ -1,4 +1,4 @@
-import WoteDomain
+public import WoteDomain
 
 /// Deletes the person's account on the server and ends the local session.
 public struct WithdrawUseCase: Sendable {

@@ -1,3 +1,4 @@
+import WoteData
 import WoteDomain
 
 /// A gate that holds a fake's calls in flight until the test opens it, so a test can look at state

@@ -1,4 +1,5 @@
-import WoteDomain
+import WoteData
+public import WoteDomain
 
 /// An ``AccountRepository`` that keeps accounts in memory and refuses a taken ID the way the server
 /// does, for testing sign-up screens without a server.

@@ -1,5 +1,6 @@
 import Foundation
-import WoteDomain
+import WoteData
+public import WoteDomain
 
 /// An ``AuthRepository`` that keeps the session in memory, answers sign-ins from a script and
 /// records every call, for testing an app's screens and use cases without a server.

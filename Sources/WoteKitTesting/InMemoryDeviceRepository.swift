@@ -1,4 +1,5 @@
-import WoteDomain
+import WoteData
+public import WoteDomain
 
 /// A ``DeviceRepository`` that records the registered push tokens, for testing without a server.
 public final class InMemoryDeviceRepository: DeviceRepository {

@@ -1,4 +1,5 @@
-import WoteDomain
+import WoteData
+public import WoteDomain
 
 /// A ``ProfileRepository`` that keeps the profile and the taken nicknames in memory, with failures
 /// a test can script, for testing profile screens without a server.

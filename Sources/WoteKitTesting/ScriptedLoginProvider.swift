@@ -1,4 +1,5 @@
-import WoteDomain
+import WoteData
+public import WoteDomain
 
 /// A ``LoginProvider`` that hands out a queue of credentials or errors, one per call, standing in
 /// for Sign in with Apple or Kakao in tests.

@@ -1,9 +1,9 @@
-import Foundation
-import WoteData
+public import Foundation
+public import WoteData
 import WoteDomain
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// A transport that answers from a script and records every request it receives, for testing

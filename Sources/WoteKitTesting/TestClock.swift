@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import WoteData
-import WoteDomain
+public import WoteDomain
 
 /// A clock that stands still until a test moves it, so expiry and windows are tested without waiting.
 ///

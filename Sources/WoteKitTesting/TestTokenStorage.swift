@@ -1,4 +1,5 @@
-import WoteDomain
+import WoteData
+public import WoteDomain
 
 /// An in-memory token store whose failures a test can script: unreadable, corrupted, failing writes.
 public final class TestTokenStorage: TokenStorage {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WoteTestSupport
 
 /// The interactive front driven through piped standard input: screens, choices, loading and error
 /// lines, the "session expired" notice, and a clean exit at the end of input.

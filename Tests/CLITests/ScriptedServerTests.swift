@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WoteTestSupport
 
 /// Every failure kind and exit code against a loopback server that answers as each test scripts
 /// it: refusals, HTML pages, server failures, time-outs, and the session-ending codes.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WoteTestSupport
 
 #if canImport(Glibc)
 import Glibc

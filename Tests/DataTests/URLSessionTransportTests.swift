@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteData
 import WoteRepository
+import WoteTestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

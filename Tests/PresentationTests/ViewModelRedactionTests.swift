@@ -1,5 +1,6 @@
 import Observation
 import Testing
+import WoteData
 import WoteDomain
 import WoteKitTesting
 import WotePresentation

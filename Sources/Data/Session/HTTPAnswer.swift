@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An HTTP answer as a ``SessionContract`` sees it.
 public struct HTTPAnswer: Sendable {

@@ -1,4 +1,4 @@
-import WoteDomain
+public import WoteDomain
 
 /// What an answer on an authenticated path means for the session.
 public enum ProtectedAnswer: Sendable, Equatable {

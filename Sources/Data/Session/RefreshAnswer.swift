@@ -1,4 +1,4 @@
-import WoteDomain
+public import WoteDomain
 
 /// What a refresh answer means.
 public enum RefreshAnswer: Sendable, Equatable {

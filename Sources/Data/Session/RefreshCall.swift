@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How to ask a backend for a new token pair.
 public struct RefreshCall: Sendable {

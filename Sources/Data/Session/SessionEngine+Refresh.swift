@@ -1,5 +1,5 @@
 import Foundation
-import WoteDomain
+package import WoteDomain
 import WoteRepository
 
 /// One refresh call and the requests waiting for its outcome.

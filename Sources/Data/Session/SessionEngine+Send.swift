@@ -1,6 +1,6 @@
 import Foundation
 import WoteDomain
-import WoteRepository
+package import WoteRepository
 
 extension SessionEngine: HTTPSending {
     /// Sends `endpoint`; a `.bearer` endpoint gets the current access token, refreshed first when

@@ -1,5 +1,5 @@
 import Foundation
-import WoteDomain
+package import WoteDomain
 import WoteRepository
 
 /// The one owner of the tokens and the authentication state.

@@ -1,5 +1,5 @@
 import Foundation
-import WoteDomain
+package import WoteDomain
 
 /// Hands every session event to every subscriber's own stream.
 package final class SessionEventBroadcaster: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import WoteKit
+import WoteTestSupport
 
 /// Sessions written straight into a store file, and the answers a scripted server gives.
 enum Fixtures {

@@ -1,4 +1,5 @@
 import Foundation
+import WoteTestSupport
 
 /// A temporary `HOME` and store for one test, and a way to run `wote` in it.
 final class Sandbox {

@@ -1,4 +1,5 @@
 import Foundation
+import WoteData
 import WoteDomain
 import WoteRepository
 

@@ -1,3 +1,4 @@
+import WoteData
 import WoteDomain
 import WoteKitTesting
 

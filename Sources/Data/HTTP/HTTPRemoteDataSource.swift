@@ -1,6 +1,6 @@
-import Foundation
-import WoteDomain
-import WoteRepository
+package import Foundation
+package import WoteDomain
+package import WoteRepository
 
 /// The Wote server's endpoints over HTTP: builds each endpoint, sends it, and decodes the answer
 /// into an envelope or a typed ``APIError``.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Scheme, host and port: the unit to which a bearer token may be sent.
 package struct Origin: Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,6 @@
-import Foundation
-import WoteDomain
-import WoteRepository
+package import Foundation
+package import WoteDomain
+package import WoteRepository
 
 /// The Wote contract's endpoints (§4), one builder per path.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The `application/x-www-form-urlencoded` body of the social login (§4.1).
 ///

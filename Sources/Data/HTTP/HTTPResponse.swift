@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// An HTTP answer that arrived: status, headers (lowercased names) and body.
 package struct HTTPResponse: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import WoteKit
+import WoteData
 
 #if canImport(Glibc)
 import Glibc
@@ -16,39 +16,54 @@ import Darwin
 /// Only the accept thread closes the listening socket, after ``stop()``: closing it from another
 /// thread would let a new socket reuse the descriptor number under the still-running accept loop,
 /// which would then steal another server's connections.
-final class LoopbackHTTPServer: Sendable {
-    struct Request: Sendable, Equatable {
-        var method: String
-        var path: String
+public final class LoopbackHTTPServer: Sendable {
+    public struct Request: Sendable, Equatable {
+        public var method: String
+        public var path: String
         /// Header names lowercased.
-        var headers: [String: String]
+        public var headers: [String: String]
         /// The body as text.
-        var body: String = ""
+        public var body: String = ""
+
+        /// A request as the server read it.
+        public init(method: String, path: String, headers: [String: String], body: String = "") {
+            self.method = method
+            self.path = path
+            self.headers = headers
+            self.body = body
+        }
     }
 
-    struct Response: Sendable {
-        var status: Int
-        var headers: [String: String] = [:]
-        var body: String = ""
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [String: String] = [:]
+        public var body: String = ""
+
+        /// An answer to send.
+        public init(status: Int, headers: [String: String] = [:], body: String = "") {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
     }
 
-    let port: Int
+    public let port: Int
     private let listener: Int32
     private let handler: @Sendable (Request) -> Response?
     private let isListening: Bool
     private let state = Locked<(requests: [Request], openConnections: Set<Int32>, stopped: Bool)>(([], [], false))
     private let arrivals: AsyncStream<Request>.Continuation
     /// Each request as it arrives.
-    let requestArrivals: AsyncStream<Request>
+    public let requestArrivals: AsyncStream<Request>
 
     /// Every request received so far.
-    var requests: [Request] { state.current.requests }
+    public var requests: [Request] { state.current.requests }
 
     /// Starts a server answering with `handler`.
     ///
     /// - Parameter listening: `false` binds the port without listening, so every connection to it
     ///   is refused while the port stays reserved.
-    init(listening: Bool = true, handler: @escaping @Sendable (Request) -> Response?) throws {
+    public init(listening: Bool = true, handler: @escaping @Sendable (Request) -> Response?) throws {
         self.handler = handler
         isListening = listening
         (requestArrivals, arrivals) = AsyncStream<Request>.makeStream()
@@ -82,7 +97,7 @@ final class LoopbackHTTPServer: Sendable {
     }
 
     /// Stops listening and drops every connection still open.
-    func stop() {
+    public func stop() {
         let (open, wasStopped) = state.withLock { state in
             defer {
                 state.openConnections.removeAll()

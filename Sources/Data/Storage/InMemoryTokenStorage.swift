@@ -1,4 +1,4 @@
-import WoteDomain
+public import WoteDomain
 
 /// A token store that lives only as long as the process: for sign-ins with "keep me signed in"
 /// turned off, and for tests.

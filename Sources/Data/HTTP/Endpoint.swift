@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// One request to the Wote API, relative to the configured base URL.
 package struct Endpoint: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A `multipart/form-data` body (RFC 7578) built part by part.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import WoteDomain
+public import WoteDomain
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,4 @@
-import Foundation
-import WoteDomain
+public import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -10,11 +9,13 @@ import Darwin
 #endif
 
 /// A fresh directory for one test, removed when the test is done.
-final class TemporaryDirectory {
-    let url: URL
+public final class TemporaryDirectory {
+    /// The directory.
+    public let url: URL
 
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appending(path: "WoteKitDataTests-\(UUID().uuidString)")
+    /// Creates an empty directory under the system's temporary directory.
+    public init() throws {
+        url = FileManager.default.temporaryDirectory.appending(path: "WoteKitTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
     }
 
@@ -28,14 +29,17 @@ final class TemporaryDirectory {
         try? FileManager.default.removeItem(at: url)
     }
 
+    /// A store path inside the directory (the file does not exist yet).
+    public var store: URL { url.appendingPathComponent("state/session.json", isDirectory: false) }
+
     /// The names in the directory, sorted.
-    func contents(of directory: URL? = nil) throws -> [String] {
+    public func contents(of directory: URL? = nil) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: (directory ?? url).path(percentEncoded: false)).sorted()
     }
 }
 
 /// The permission bits of the file at `url` (not following a last-component link).
-func permissions(of url: URL) -> mode_t? {
+public func permissions(of url: URL) -> mode_t? {
     var info = stat()
     guard lstat(url.path(percentEncoded: false), &info) == 0 else { return nil }
     return info.st_mode & 0o777
@@ -43,19 +47,4 @@ func permissions(of url: URL) -> mode_t? {
 
 /// Whether this process ignores file permissions (runs as root), so `chmod 000` cannot make a
 /// file unreadable to it.
-var permissionsAreBypassed: Bool { geteuid() == 0 }
-
-extension StoredSession {
-    /// A session with whole-millisecond dates, as the store keeps them.
-    static func fixture(access: String = "access.jwt", refresh: String = "refresh.jwt", completed: Bool = true)
-        -> StoredSession
-    {
-        StoredSession(
-            tokens: TokenPair(
-                accessToken: access, refreshToken: refresh,
-                accessTokenExpiresAt: Date(timeIntervalSince1970: 1_700_000_900.125),
-                refreshTokenExpiresAt: Date(timeIntervalSince1970: 1_701_000_000),
-                accessTokenIssuedAt: Date(timeIntervalSince1970: 1_700_000_000)),
-            profileCompleted: completed)
-    }
-}
+public var permissionsAreBypassed: Bool { geteuid() == 0 }

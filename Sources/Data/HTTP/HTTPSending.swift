@@ -1,4 +1,4 @@
-import WoteRepository
+package import WoteRepository
 
 /// Sends endpoints; the session engine is one (it adds the access token), ``HTTPClient`` another.
 package protocol HTTPSending: Sendable {

@@ -1,8 +1,8 @@
-import Foundation
-import WoteRepository
+package import Foundation
+package import WoteRepository
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+package import FoundationNetworking
 #endif
 
 /// Builds URL requests from endpoints, sends them through the transport, follows redirects, and
