@@ -17,8 +17,11 @@ import Darwin
 /// thread would let a new socket reuse the descriptor number under the still-running accept loop,
 /// which would then steal another server's connections.
 public final class LoopbackHTTPServer: Sendable {
+    /// A request as the server read it.
     public struct Request: Sendable, Equatable {
+        /// The method, as sent.
         public var method: String
+        /// The path and query, as sent.
         public var path: String
         /// Header names lowercased.
         public var headers: [String: String]
@@ -34,9 +37,13 @@ public final class LoopbackHTTPServer: Sendable {
         }
     }
 
+    /// What the server answers.
     public struct Response: Sendable {
+        /// The HTTP status.
         public var status: Int
+        /// Extra headers.
         public var headers: [String: String] = [:]
+        /// The body.
         public var body: String = ""
 
         /// An answer to send.
@@ -47,6 +54,7 @@ public final class LoopbackHTTPServer: Sendable {
         }
     }
 
+    /// The loopback port it listens on.
     public let port: Int
     private let listener: Int32
     private let handler: @Sendable (Request) -> Response?
