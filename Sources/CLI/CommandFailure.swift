@@ -29,27 +29,34 @@ package struct CommandFailure: Error, Sendable, Equatable {
     /// Values WoteKit refuses before any request (``WoteError/invalidArgument(name:reason:)``,
     /// ``WoteError/invalidField(_:reason:)``) are usage errors naming the argument.
     package init(_ error: WoteError) {
-        switch error {
-        case .notSignedIn: self.init(kind: .notSignedIn, message: error.message)
-        case .sessionExpired: self.init(kind: .sessionExpired, message: error.message)
-        case .banned: self.init(kind: .banned, message: error.message, code: "E018")
-        case .memberGone: self.init(kind: .memberGone, message: error.message, code: "E001")
-        case .profileRequired: self.init(kind: .profileRequired, message: error.message, code: "E009")
-        case .nicknameTaken: self.init(kind: .nicknameTaken, message: error.message, code: "E013")
-        case .invalidNickname: self.init(kind: .invalidNickname, message: error.message)
-        case .invalidField(let field, let reason): self.init(kind: .usage, message: "\(field.argumentName): \(reason)")
-        case .invalidArgument(let name, let reason): self.init(kind: .usage, message: "\(name): \(reason)")
-        case .wrongCredentials: self.init(kind: .rejected, message: error.message, code: "A002")
-        case .rejected(let code, _): self.init(kind: .rejected, message: error.message, code: code)
-        case .serverFailure(let status, let code, _):
-            self.init(kind: .server, message: "\(error.message) (HTTP status \(status))", code: code)
-        case .tooManyRefreshes: self.init(kind: .server, message: error.message)
-        case .networkUnavailable: self.init(kind: .network, message: error.message)
-        case .timeout: self.init(kind: .timeout, message: error.message)
-        case .malformedResponse: self.init(kind: .malformedResponse, message: error.message)
-        case .storageFailure(let reason): self.init(kind: .storage, message: "\(error.message) (\(reason))")
-        case .cancelled: self.init(kind: .cancelled, message: error.message)
+        let kind: FailureKind
+        var message = error.message
+        switch error.kind {
+        case .notSignedIn: kind = .notSignedIn
+        case .sessionExpired, .appleCredentialRevoked: kind = .sessionExpired
+        case .banned: kind = .banned
+        case .memberGone: kind = .memberGone
+        case .profileRequired, .consumerTypeRequired: kind = .profileRequired
+        case .nicknameTaken: kind = .nicknameTaken
+        case .invalidNickname: kind = .invalidNickname
+        case .invalidField:
+            kind = .usage
+            message = "\(error.field?.argumentName ?? "field"): \(error.detail ?? message)"
+        case .invalidArgument, .foreignOrigin: kind = .usage
+        case .serverFailure:
+            kind = .server
+            if let status = error.status { message += " (HTTP status \(status))" }
+        case .tooManyRefreshes: kind = .server
+        case .networkUnavailable: kind = .network
+        case .timeout: kind = .timeout
+        case .malformedResponse: kind = .malformedResponse
+        case .storageFailure:
+            kind = .storage
+            if let reason = error.detail { message += " (\(reason))" }
+        case .cancelled: kind = .cancelled
+        default: kind = .rejected
         }
+        self.init(kind: kind, message: message, code: error.code)
     }
 
     /// The `--json` error object.

@@ -79,9 +79,7 @@ struct SessionReport {
     private static func explanation(of reason: SignOutReason) -> String {
         switch reason {
         case .noSession, .loggedOut, .withdrawn: "."
-        case .sessionExpired: ": " + WoteError.sessionExpired.message
-        case .banned: ": " + WoteError.banned.message
-        case .memberGone: ": " + WoteError.memberGone.message
+        case .sessionExpired, .banned, .memberGone, .appleCredentialRevoked: ": " + reason.errorWhenMissing.message
         case .storedSessionCorrupted: ": the saved session could not be read. Please sign in again."
         }
     }

@@ -1,9 +1,9 @@
 /// Creates ID/password accounts.
 public protocol AccountRepository: Sendable {
-    /// Creates an account from `form`; the form is validated locally first.
+    /// Asks the server to create an account from `form`, which the caller has validated.
     ///
-    /// - Throws: ``WoteError/invalidField(_:reason:)`` before any request;
-    ///   ``WoteError/rejected(code:message:)`` with the server's message meant for the person
-    ///   (for example the ID is taken); network and server failures.
-    func signUp(_ form: SignUpForm) async throws(WoteError)
+    /// - Returns: how the server answered: created, refused with its message for the person (for
+    ///   example the ID is taken), a malformed request, a server failure, or no network.
+    /// - Throws: ``WoteError/cancelled`` only: every answer, and the lack of one, is an outcome.
+    func signUp(_ form: SignUpForm) async throws(WoteError) -> SignUpOutcome
 }

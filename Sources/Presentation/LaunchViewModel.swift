@@ -133,9 +133,7 @@ public final class LaunchViewModel {
     private static func notice(for reason: SignOutReason) -> String? {
         switch reason {
         case .noSession, .loggedOut, .withdrawn: nil
-        case .sessionExpired: WoteError.sessionExpired.message
-        case .banned: WoteError.banned.message
-        case .memberGone: WoteError.memberGone.message
+        case .sessionExpired, .banned, .memberGone, .appleCredentialRevoked: reason.errorWhenMissing.message
         case .storedSessionCorrupted: "Your saved sign-in could not be read. Please sign in again."
         }
     }

@@ -118,9 +118,9 @@ public final class ProfileSetupViewModel {
         } catch .nicknameTaken {
             nicknameCheck = .taken
             errorMessage = WoteError.nicknameTaken.message
-        } catch .invalidNickname(let violation) {
-            nicknameCheck = .invalid(violation)
-            errorMessage = violation.message
+        } catch let error where error.nicknameViolation != nil {
+            nicknameCheck = .invalid(error.nicknameViolation ?? .empty)
+            errorMessage = error.message
         } catch .cancelled {
             return
         } catch {

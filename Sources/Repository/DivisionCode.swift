@@ -39,11 +39,10 @@ package struct DivisionCode: RawRepresentable, Sendable, Hashable, Codable, Expr
     package static let invalidRefreshToken: DivisionCode = "E016"
     package static let schoolChangedRecently: DivisionCode = "E017"
     package static let bannedMember: DivisionCode = "E018"
+    package static let consumerTypeNotFound: DivisionCode = "E019"
+    package static let postNotFound: DivisionCode = "E002"
+    package static let commentNotFound: DivisionCode = "E003"
+    package static let alreadyVoted: DivisionCode = "E015"
     package static let socialCodeRejected: DivisionCode = "A001"
     package static let wrongCredentials: DivisionCode = "A002"
-
-    /// E004–E007: the access token was not accepted; refresh once and retry once.
-    package var meansAccessTokenRejected: Bool {
-        [.invalidSignature, .malformedJWT, .expiredJWT, .unsupportedJWT].contains(self)
-    }
 }

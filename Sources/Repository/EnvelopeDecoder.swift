@@ -14,19 +14,22 @@ package enum EnvelopeDecoder {
         _ payload: Payload.Type, from body: Data, httpStatus: Int, contentType: String? = nil
     ) throws(APIError) -> ResponseEnvelope<Payload> {
         try checkLooksLikeJSONObject(body, httpStatus: httpStatus, contentType: contentType)
-        let decoder = JSONDecoder()
-        let header: Header
+        // One pass over the body: the header and the payload together.
+        let decoded: Body<Payload>
         do {
-            header = try decoder.decode(Header.self, from: body)
+            decoded = try JSONDecoder().decode(Body<Payload>.self, from: body)
         } catch {
             throw .malformed(MalformedResponse(httpStatus: httpStatus, problem: problem(for: error)))
         }
+        let header = decoded.header
         var envelope = ResponseEnvelope<Payload>(
             httpStatus: httpStatus, status: header.status, divisionCode: header.divisionCode,
             message: header.message ?? "", fieldErrors: header.errors ?? [], reason: header.reason)
-        do {
-            envelope.data = try decoder.decode(DataField<Payload>.self, from: body).data
-        } catch {
+        switch decoded.data {
+        case .success(let data):
+            envelope.data = data
+        case .failure(let error):
+            // An error envelope whose `data` has another shape keeps its code and message.
             if envelope.isSuccess {
                 throw .malformed(MalformedResponse(httpStatus: httpStatus, problem: problem(for: error)))
             }
@@ -87,6 +90,25 @@ package enum EnvelopeDecoder {
         keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
     }
 
+    /// The whole envelope in one decoding pass; a `data` of the wrong shape is kept as its error,
+    /// since only a success needs it.
+    private struct Body<Payload: Decodable>: Decodable {
+        var header: Header
+        var data: Result<Payload?, any Error>
+
+        private enum CodingKeys: String, CodingKey { case data }
+
+        init(from decoder: any Decoder) throws {
+            header = try Header(from: decoder)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            do {
+                data = .success(try container.decodeIfPresent(Payload.self, forKey: .data))
+            } catch {
+                data = .failure(error)
+            }
+        }
+    }
+
     private struct Header: Decodable {
         var status: Int
         var divisionCode: DivisionCode?
@@ -106,9 +128,5 @@ package enum EnvelopeDecoder {
             errors = try? container.decodeIfPresent([FieldErrorDTO].self, forKey: .errors)
             reason = try? container.decodeIfPresent(String.self, forKey: .reason)
         }
-    }
-
-    private struct DataField<Payload: Decodable>: Decodable {
-        var data: Payload?
     }
 }

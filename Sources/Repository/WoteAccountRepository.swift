@@ -11,21 +11,25 @@ package struct WoteAccountRepository: AccountRepository {
         self.remote = remote
     }
 
-    /// Checks `form` locally, then asks the server to create the account.
+    /// Asks the server to create the account; the use case has validated `form`.
     ///
     /// - Parameter form: the sign-up fields.
-    /// - Throws: ``WoteError/invalidField(_:reason:)`` for the first bad field, before any request;
-    ///   ``WoteError/rejected(code:message:)`` with the server's message for the person;
-    ///   ``WoteError/serverFailure(status:code:message:)``; network failures.
-    package func signUp(_ form: SignUpForm) async throws(WoteError) {
-        try form.validate()
+    /// - Returns: the server's answer as an outcome; a failure with no answer is
+    ///   ``SignUpOutcome/networkUnavailable(_:)``, an unusable one ``SignUpOutcome/serverFailure(_:)``.
+    /// - Throws: ``WoteError/cancelled``.
+    package func signUp(_ form: SignUpForm) async throws(WoteError) -> SignUpOutcome {
         let response: SignUpResponseDTO
         do {
             response = try await remote.signUp(SignUpRequestDTO(form))
         } catch {
             // A failing server often answers with its own error page rather than the envelope.
-            throw error.toDomainCountingErrorPagesAsServerFailures()
+            let failure = error.toDomainCountingErrorPagesAsServerFailures()
+            switch failure.kind {
+            case .cancelled: throw failure
+            case .networkUnavailable, .timeout: return .networkUnavailable(failure)
+            default: return .serverFailure(failure)
+            }
         }
-        try response.requireCreated()
+        return response.outcome
     }
 }

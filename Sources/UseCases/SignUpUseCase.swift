@@ -28,12 +28,6 @@ public struct SignUpUseCase: Sendable {
     ///   before any request; ``WoteError/cancelled``.
     public func execute(_ form: SignUpForm) async throws(WoteError) -> SignUpOutcome {
         try form.validate()
-        do {
-            try await accounts.signUp(form)
-            return .created
-        } catch {
-            if let outcome = SignUpOutcome(classifying: error) { return outcome }
-            throw error
-        }
+        return try await accounts.signUp(form)
     }
 }

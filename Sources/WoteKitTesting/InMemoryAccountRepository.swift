@@ -15,6 +15,7 @@ public final class InMemoryAccountRepository: AccountRepository {
     private struct State {
         var loginIds: Set<String>
         var forms: [SignUpForm] = []
+        var outcome: SignUpOutcome?
         var failure: WoteError?
         var gate: CallGate?
     }
@@ -26,8 +27,14 @@ public final class InMemoryAccountRepository: AccountRepository {
         state = Locked(State(loginIds: existingLoginIds))
     }
 
-    /// Makes every later sign-up fail with `error` (`nil` undoes it), for example
-    /// `.networkUnavailable("offline")` or `.serverFailure(status: 500, code: nil, message: "")`.
+    /// Makes every later sign-up end with `outcome` (`nil` undoes it), for example
+    /// `.networkUnavailable(.networkUnavailable("offline"))` or `.malformedRequest(message: "")`.
+    public func answerSignUps(with outcome: SignUpOutcome?) {
+        state.withLock { $0.outcome = outcome }
+    }
+
+    /// Makes every later sign-up throw `error` (`nil` undoes it); only a failure that is not an
+    /// answer throws, such as `.cancelled`.
     public func failSignUps(with error: WoteError?) {
         state.withLock { $0.failure = error }
     }
@@ -43,21 +50,23 @@ public final class InMemoryAccountRepository: AccountRepository {
     /// The IDs that have an account.
     public var loginIds: Set<String> { state.current.loginIds }
 
-    /// Validates `form` as the real repository does, then creates the account, refuses a taken ID
-    /// with `rejected(code: nil, message:)`, or throws the scripted failure.
-    public func signUp(_ form: SignUpForm) async throws(WoteError) {
+    /// Creates the account, refuses a taken ID with ``loginIdTakenMessage`` as the server does, or
+    /// answers with the scripted outcome.
+    public func signUp(_ form: SignUpForm) async throws(WoteError) -> SignUpOutcome {
         let gate = state.withLock { state in
             state.forms.append(form)
             return state.gate
         }
         await gate?.pass()
-        try form.validate()
-        try state.withLock { (state: inout State) throws(WoteError) in
+        if Task.isCancelled { throw .cancelled }
+        return try state.withLock { (state: inout State) throws(WoteError) -> SignUpOutcome in
             if let failure = state.failure { throw failure }
+            if let outcome = state.outcome { return outcome }
             guard !state.loginIds.contains(form.loginId) else {
-                throw .rejected(code: nil, message: InMemoryAccountRepository.loginIdTakenMessage)
+                return .refused(message: InMemoryAccountRepository.loginIdTakenMessage)
             }
             state.loginIds.insert(form.loginId)
+            return .created
         }
     }
 }

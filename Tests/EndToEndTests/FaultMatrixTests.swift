@@ -90,7 +90,7 @@ extension EndToEnd {
                     try await operation.run(member, hooks)
                     outcome = "succeeds"
                 } catch {
-                    outcome = error.kind
+                    outcome = error.kind.rawValue
                 }
                 try await hooks.clearFaults()
                 let after = try await member.storage.load()
@@ -170,32 +170,6 @@ extension EndToEnd {
                 """
             try (header + rows.sorted().joined(separator: "\n") + "\n").write(
                 toFile: path, atomically: true, encoding: .utf8)
-        }
-    }
-}
-
-extension WoteError {
-    /// The case name, as the fault matrix reports it.
-    var kind: String {
-        switch self {
-        case .notSignedIn: "notSignedIn"
-        case .sessionExpired: "sessionExpired"
-        case .profileRequired: "profileRequired"
-        case .nicknameTaken: "nicknameTaken"
-        case .invalidNickname: "invalidNickname"
-        case .invalidField: "invalidField"
-        case .invalidArgument: "invalidArgument"
-        case .wrongCredentials: "wrongCredentials"
-        case .banned: "banned"
-        case .memberGone: "memberGone"
-        case .rejected: "rejected"
-        case .serverFailure: "serverFailure"
-        case .networkUnavailable: "networkUnavailable"
-        case .timeout: "timeout"
-        case .malformedResponse: "malformedResponse"
-        case .storageFailure: "storageFailure"
-        case .tooManyRefreshes: "tooManyRefreshes"
-        case .cancelled: "cancelled"
         }
     }
 }

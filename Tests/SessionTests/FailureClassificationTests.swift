@@ -20,8 +20,10 @@ import FoundationNetworking
             .memberGone
         ),
         ("E018", .json(403, #"{"status":403,"divisionCode":"E018","message":"banned"}"#), .banned, .banned),
-        ("bare 401", .raw(401, "Unauthorized", contentType: "text/plain"), .sessionExpired, .sessionExpired),
-        ("bare 403", .raw(403, "<html>Forbidden</html>"), .sessionExpired, .sessionExpired),
+        (
+            "readable 401 without a code", .json(401, #"{"status":401,"message":"Unauthorized"}"#), .sessionExpired,
+            .sessionExpired
+        ),
     ]
 
     @Test(arguments: 0..<expiredSession.count)
@@ -61,11 +63,21 @@ import FoundationNetworking
         #"{"status":200,"message":""# + String(repeating: "x", count: 9 * 1024 * 1024) + #""}"#
 
     private static let transient: [(String, StubTransport.Reply, APIError)] = [
+        // Only a readable verdict ends a session: a proxy's page on 401/403 keeps the tokens (§1).
+        (
+            "bare 401", .raw(401, "Unauthorized", contentType: "text/plain"),
+            .session(.malformedResponse("HTTP 401: body is not JSON (content type text/plain)"))
+        ),
+        (
+            "HTML 403", .raw(403, "<html>Forbidden</html>"),
+            .session(.malformedResponse("HTTP 403: body is not JSON (content type text/html)"))
+        ),
+        ("empty 401", .raw(401, ""), .session(.malformedResponse("HTTP 401: empty body"))),
         (
             "HTML 502", .raw(502, "<html>Bad Gateway</html>"),
             .session(
                 .serverFailure(
-                    status: 502, code: nil, message: "HTTP 502: body is not JSON (content type unknown)"))
+                    status: 502, code: nil, message: "HTTP 502: body is not JSON (content type text/html)"))
         ),
         (
             "500 envelope", .json(500, #"{"status":500,"divisionCode":"G999","message":"oops"}"#),

@@ -66,43 +66,20 @@ import WoteUseCases
     }
 
     @Test(arguments: [
-        WoteError.rejected(code: "G001", message: "bad body"),
-        .serverFailure(status: 400, code: nil, message: "bad body"),
+        SignUpOutcome.malformedRequest(message: "bad body"),
+        .serverFailure(.serverFailure(status: 500, code: nil, message: "Internal Server Error")),
+        .serverFailure(.malformedResponse("HTTP 502: body is not JSON")),
+        .networkUnavailable(.networkUnavailable("offline")),
+        .networkUnavailable(.timeout),
     ])
-    func signUp_returnsMalformedRequest_whenServerFindsRequestMalformed(_ error: WoteError) async throws {
+    func signUp_returnsTheServersAnswer_asTheRepositoryReadIt(_ answer: SignUpOutcome) async throws {
         let accounts = InMemoryAccountRepository()
-        accounts.failSignUps(with: error)
+        accounts.answerSignUps(with: answer)
 
         let outcome = try await SignUpUseCase(accounts: accounts).execute(valid)
 
-        #expect(outcome == .malformedRequest(message: "bad body"))
-        #expect(outcome.message == "bad body")
-    }
-
-    @Test(arguments: [
-        WoteError.serverFailure(status: 500, code: nil, message: "Internal Server Error"),
-        .malformedResponse("HTTP 502: body is not JSON"),
-    ])
-    func signUp_returnsServerFailure_whenServerFails(_ error: WoteError) async throws {
-        let accounts = InMemoryAccountRepository()
-        accounts.failSignUps(with: error)
-
-        let outcome = try await SignUpUseCase(accounts: accounts).execute(valid)
-
-        #expect(outcome == .serverFailure(error))
-        #expect(outcome.message == error.message)
+        #expect(outcome == answer)
         #expect(accounts.loginIds.isEmpty)
-    }
-
-    @Test(arguments: [WoteError.networkUnavailable("offline"), .timeout])
-    func signUp_returnsNetworkUnavailable_whenServerCannotBeReached(_ error: WoteError) async throws {
-        let accounts = InMemoryAccountRepository()
-        accounts.failSignUps(with: error)
-
-        let outcome = try await SignUpUseCase(accounts: accounts).execute(valid)
-
-        #expect(outcome == .networkUnavailable(error))
-        #expect(outcome.message == error.message)
     }
 
     @Test func signUp_throwsCancelled_whenCancelled() async {

@@ -2,14 +2,6 @@ package import Foundation
 
 /// One request to the Wote API, relative to the configured base URL.
 package struct Endpoint: Sendable, Equatable {
-    /// The HTTP method.
-    package enum Method: String, Sendable {
-        case get = "GET"
-        case post = "POST"
-        case put = "PUT"
-        case delete = "DELETE"
-    }
-
     /// Whether the request carries the access token.
     package enum Authorization: Sendable, Equatable {
         /// Never: login, sign-up, nickname check, and the refresh call itself (§4.2).
@@ -18,7 +10,7 @@ package struct Endpoint: Sendable, Equatable {
         case bearer
     }
 
-    package var method: Method
+    package var method: HTTPMethod
     /// The path below the base URL, starting with `/`.
     package var path: String
     package var headers: [String: String]
@@ -26,7 +18,7 @@ package struct Endpoint: Sendable, Equatable {
     package var authorization: Authorization
 
     package init(
-        method: Method, path: String, headers: [String: String] = [:], body: Data? = nil,
+        method: HTTPMethod, path: String, headers: [String: String] = [:], body: Data? = nil,
         authorization: Authorization
     ) {
         self.method = method

@@ -145,6 +145,13 @@ extension HTTPClient: HTTPSending {
     package func send(_ endpoint: Endpoint) async throws(APIError) -> HTTPResponse {
         try await send(endpoint, bearer: nil)
     }
+
+    /// Sends without any token and reads the answer; there is no session for it to change.
+    package func send<Answer: Sendable>(
+        _ endpoint: Endpoint, reading read: @Sendable (HTTPResponse) -> AnswerReading<Answer>
+    ) async throws(APIError) -> Answer {
+        try read(try await send(endpoint, bearer: nil)).answer.get()
+    }
 }
 
 extension Duration {

@@ -77,12 +77,28 @@ package struct HTTPRemoteDataSource: RemoteDataSource {
     private func envelope<Payload: Decodable & Sendable>(
         _ payload: Payload.Type, for endpoint: Endpoint, requiringData: Bool = false
     ) async throws(APIError) -> ResponseEnvelope<Payload> {
-        let response = try await sender.send(endpoint)
-        let envelope = try EnvelopeDecoder.decode(
-            payload, from: response.body, httpStatus: response.status, contentType: response.contentType)
-        if requiringData, envelope.isSuccess, envelope.data == nil {
-            throw .malformed(MalformedResponse(httpStatus: response.status, problem: .missingField("data")))
+        try await sender.send(endpoint) { response in
+            HTTPRemoteDataSource.read(payload, from: response, requiringData: requiringData)
         }
-        return envelope
+    }
+
+    /// Decodes the envelope once; its verdict is what the answer means for the session.
+    private static func read<Payload: Decodable & Sendable>(
+        _ payload: Payload.Type, from response: HTTPResponse, requiringData: Bool
+    ) -> AnswerReading<ResponseEnvelope<Payload>> {
+        let envelope: ResponseEnvelope<Payload>
+        do {
+            envelope = try EnvelopeDecoder.decode(
+                payload, from: response.body, httpStatus: response.status, contentType: response.contentType)
+        } catch {
+            return AnswerReading(meaning: .accepted, answer: .failure(error))
+        }
+        let meaning = envelope.verdict.protectedAnswer
+        if requiringData, envelope.isSuccess, envelope.data == nil {
+            return AnswerReading(
+                meaning: meaning,
+                answer: .failure(.malformed(MalformedResponse(httpStatus: response.status, problem: .missingField("data")))))
+        }
+        return AnswerReading(meaning: meaning, answer: .success(envelope))
     }
 }

@@ -64,12 +64,12 @@ package enum WoteEndpoints {
     /// token there before looking at the body.
     ///
     /// - Parameters:
-    ///   - call: the backend's refresh call; a method WoteKit does not know is sent as `POST`.
+    ///   - call: the backend's refresh call.
     ///   - refreshToken: the refresh token to present.
     /// - Returns: the endpoint, and the token to send as `Authorization: Bearer`: the refresh token
     ///   for ``RefreshCall/Placement/bearer``, else `nil`, so the access token never rides along.
     package static func refresh(_ call: RefreshCall, refreshToken: String) -> (endpoint: Endpoint, bearer: String?) {
-        let method = Endpoint.Method(rawValue: call.method.uppercased()) ?? .post
+        let method = call.method
         switch call.placement {
         case .jsonBody(let field):
             return (jsonEndpoint(method, call.path, [field: refreshToken], authorization: .none), nil)
@@ -152,7 +152,7 @@ package enum WoteEndpoints {
     }
 
     private static func jsonEndpoint(
-        _ method: Endpoint.Method, _ path: String, _ body: some Encodable, authorization: Endpoint.Authorization
+        _ method: HTTPMethod, _ path: String, _ body: some Encodable, authorization: Endpoint.Authorization
     ) -> Endpoint {
         Endpoint(
             method: method, path: path, headers: ["Content-Type": jsonContentType], body: json(body),

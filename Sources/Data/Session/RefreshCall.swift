@@ -12,14 +12,14 @@ public struct RefreshCall: Sendable {
         case bearer
     }
 
-    /// The HTTP method: `GET`, `POST`, `PUT` or `DELETE` (any case); any other is sent as `POST`.
-    public var method: String
+    /// The HTTP method.
+    public var method: HTTPMethod
     /// The path below the base URL.
     public var path: String
     /// Where the refresh token goes.
     public var placement: Placement
     /// Reads the answer: the new pair, a dead session, or a passing failure.
-    public var readAnswer: @Sendable (HTTPAnswer, _ receivedAt: Date) -> RefreshAnswer
+    public var readAnswer: @Sendable (HTTPResponse, _ receivedAt: Date) -> RefreshAnswer
 
     /// Creates a refresh call description.
     ///
@@ -29,8 +29,8 @@ public struct RefreshCall: Sendable {
     ///   - placement: where the refresh token goes.
     ///   - readAnswer: turns the answer into a ``RefreshAnswer``.
     public init(
-        method: String = "POST", path: String, placement: Placement,
-        readAnswer: @escaping @Sendable (HTTPAnswer, _ receivedAt: Date) -> RefreshAnswer
+        method: HTTPMethod = .post, path: String, placement: Placement,
+        readAnswer: @escaping @Sendable (HTTPResponse, _ receivedAt: Date) -> RefreshAnswer
     ) {
         self.method = method
         self.path = path

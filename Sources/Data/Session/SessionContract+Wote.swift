@@ -4,66 +4,74 @@ import WoteRepository
 
 extension SessionContract {
     /// The Wote contract: `POST /api/auth/refresh` with `{"refreshToken": ...}` and no Authorization
-    /// (§4.2); E004–E007 mean refresh, E009 means profile required (§4.10), E001 and E018 end the
-    /// session (§4.11). Decisions come from the body.
+    /// (§4.2); every answer read by the one Wote verdict table (`WoteVerdict`): E004–E007 mean
+    /// refresh, E009 means profile required (§4.10), E001, E016 and E018 end the session (§4.11).
     public static let wote = SessionContract(
         refresh: RefreshCall(path: WoteEndpoints.Path.refresh, placement: .jsonBody(field: "refreshToken")) {
-            answer, receivedAt in
-            readWoteRefreshAnswer(answer, receivedAt: receivedAt)
+            response, receivedAt in
+            readWoteRefreshAnswer(response, receivedAt: receivedAt)
         },
         classify: classifyWoteAnswer)
 
     private static let divisionCodeKey = Data("divisionCode".utf8)
 
-    private static func classifyWoteAnswer(_ answer: HTTPAnswer) -> ProtectedAnswer {
+    /// What an answer on an authenticated path means for the session.
+    static func classifyWoteAnswer(_ response: HTTPResponse) -> ProtectedAnswer {
         // Every request passes here: skip decoding when the body cannot carry a division code.
-        guard answer.body.range(of: divisionCodeKey) != nil,
+        guard response.body.range(of: divisionCodeKey) != nil,
             let envelope = try? EnvelopeDecoder.decode(
-                IgnoredPayload.self, from: answer.body, httpStatus: answer.status),
-            let code = envelope.divisionCode
+                IgnoredPayload.self, from: response.body, httpStatus: response.status)
         else { return .accepted }
-        if code.meansAccessTokenRejected { return .accessTokenRejected }
-        switch code {
-        case .signUpNotCompleted: return .profileRequired
-        case .memberNotFound: return .sessionEnded(.memberGone)
-        case .bannedMember: return .sessionEnded(.banned)
-        default: return .accepted
-        }
+        return envelope.verdict.protectedAnswer
     }
 
-    private static func readWoteRefreshAnswer(_ answer: HTTPAnswer, receivedAt: Date) -> RefreshAnswer {
+    /// What a refresh answer means. Only a readable verdict ends the session: an answer that cannot
+    /// be read (a proxy's HTML page, an empty body), whatever its HTTP status, is a passing failure
+    /// and the tokens are kept (§1).
+    private static func readWoteRefreshAnswer(_ response: HTTPResponse, receivedAt: Date) -> RefreshAnswer {
         let envelope: ResponseEnvelope<TokenPairDTO>
         do {
-            envelope = try EnvelopeDecoder.decode(TokenPairDTO.self, from: answer.body, httpStatus: answer.status)
+            envelope = try EnvelopeDecoder.decode(
+                TokenPairDTO.self, from: response.body, httpStatus: response.status, contentType: response.contentType)
         } catch {
-            if answer.status == 401 || answer.status == 403 { return .invalid(.sessionExpired) }
             return .transient(error.toDomainCountingErrorPagesAsServerFailures())
         }
-        switch envelope.divisionCode {
-        case .invalidRefreshToken?: return .invalid(.sessionExpired)
-        case .memberNotFound?: return .invalid(.memberGone)
-        case .bannedMember?: return .invalid(.banned)
-        default: break
-        }
-        if envelope.isSuccess, let pair = envelope.data {
+        switch envelope.verdict {
+        case .success:
+            guard let pair = envelope.data else {
+                return .transient(.malformedResponse("HTTP \(response.status): missing field `data`"))
+            }
             do {
-                return .renewed(try pair.toDomain(receivedAt: receivedAt, httpStatus: answer.status))
+                return .renewed(try pair.toDomain(receivedAt: receivedAt, httpStatus: response.status))
             } catch {
                 return .transient(error.toDomain())
             }
-        }
-        if envelope.isSuccess {
-            return .transient(.malformedResponse("HTTP \(answer.status): missing field `data`"))
-        }
-        if answer.status == 401 || answer.status == 403 || envelope.status == 401 || envelope.status == 403 {
+        case .sessionEnded(let reason):
+            return .invalid(reason)
+        case .accessTokenRejected:
+            // A JWT problem with the refresh token itself: it is not usable.
             return .invalid(.sessionExpired)
+        case .profileRequired:
+            return .transient(.profileRequired)
+        case .failure(let error):
+            // A readable refusal without a code, with the refresh token's status (401/403), says the
+            // token is dead; anything else (5xx, unknown codes) is passing.
+            if error.code == nil, error.kind == .rejected, envelope.status == 401 || envelope.status == 403 {
+                return .invalid(.sessionExpired)
+            }
+            return .transient(error)
         }
-        if envelope.status >= 500 || answer.status >= 500 {
-            return .transient(
-                .serverFailure(
-                    status: max(envelope.status, answer.status), code: envelope.divisionCode?.rawValue,
-                    message: envelope.message))
+    }
+}
+
+extension WoteVerdict {
+    /// What this verdict means for the session, on an authenticated path.
+    package var protectedAnswer: ProtectedAnswer {
+        switch self {
+        case .success, .failure: .accepted
+        case .profileRequired: .profileRequired
+        case .accessTokenRejected: .accessTokenRejected
+        case .sessionEnded(let reason): .sessionEnded(reason)
         }
-        return .transient(.rejected(code: envelope.divisionCode?.rawValue, message: envelope.message))
     }
 }

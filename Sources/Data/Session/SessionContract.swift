@@ -10,14 +10,14 @@ public struct SessionContract: Sendable {
     /// The refresh call.
     public var refresh: RefreshCall
     /// What an answer to an authenticated request means for the session.
-    public var classify: @Sendable (HTTPAnswer) -> ProtectedAnswer
+    public var classify: @Sendable (HTTPResponse) -> ProtectedAnswer
 
     /// Creates a contract.
     ///
     /// - Parameters:
     ///   - refresh: how to ask for a new pair and read the answer.
     ///   - classify: what an answer on an authenticated path means.
-    public init(refresh: RefreshCall, classify: @escaping @Sendable (HTTPAnswer) -> ProtectedAnswer) {
+    public init(refresh: RefreshCall, classify: @escaping @Sendable (HTTPResponse) -> ProtectedAnswer) {
         self.refresh = refresh
         self.classify = classify
     }

@@ -181,8 +181,7 @@ extension SessionEngine {
         guard flightGeneration == generation, session != nil else {
             return .failed(.session(errorForMissingSession()))
         }
-        let answer = HTTPAnswer(status: response.status, body: response.body)
-        switch configuration.contract.refresh.readAnswer(answer, clock.now()) {
+        switch configuration.contract.refresh.readAnswer(response, clock.now()) {
         case .renewed(let pair):
             current.tokens = pair
             if let latest = session { current.profileCompleted = latest.profileCompleted }

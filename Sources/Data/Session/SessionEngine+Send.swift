@@ -3,56 +3,61 @@ import WoteDomain
 package import WoteRepository
 
 extension SessionEngine: HTTPSending {
+    /// Sends `endpoint`; the backend's contract says what the answer means for the session.
+    ///
+    /// - Returns: the answer, whatever its status.
+    /// - Throws: ``APIError`` for transport failures, or `.session` when there is no usable session.
+    package nonisolated func send(_ endpoint: Endpoint) async throws(APIError) -> HTTPResponse {
+        let classify = configuration.contract.classify
+        return try await send(endpoint) { response in
+            AnswerReading(meaning: classify(response), answer: .success(response))
+        }
+    }
+
     /// Sends `endpoint`; a `.bearer` endpoint gets the current access token, refreshed first when
     /// it is about to expire, and is retried once with a new token when the server rejects the token.
     ///
-    /// - Returns: the answer, whatever its status; the repository reads its envelope.
-    /// - Throws: ``APIError`` for transport failures, or `.session` when there is no usable session.
-    package func send(_ endpoint: Endpoint) async throws(APIError) -> HTTPResponse {
+    /// The answer is read by `read` off the actor; the actor is entered only to take the token and
+    /// to change the session's state when the answer says so.
+    ///
+    /// - Returns: what `read` made of the answer.
+    /// - Throws: ``APIError`` for transport failures, `.session` when there is no usable session,
+    ///   or what `read` found wrong with the answer.
+    package nonisolated func send<Answer: Sendable>(
+        _ endpoint: Endpoint, reading read: @Sendable (HTTPResponse) -> AnswerReading<Answer>
+    ) async throws(APIError) -> Answer {
         guard endpoint.authorization == .bearer else {
-            return try await client.send(endpoint, bearer: nil)
+            return try read(try await client.send(endpoint, bearer: nil)).answer.get()
         }
         if Task.isCancelled { throw .cancelled }
         var (token, requestGeneration) = try await accessTokenForRequest()
         var retried = false
         while true {
-            let response = try await client.send(endpoint, bearer: token)
-            switch configuration.contract.classify(HTTPAnswer(status: response.status, body: response.body)) {
+            let reading = read(try await client.send(endpoint, bearer: token))
+            switch reading.meaning {
             case .accepted:
-                return response
+                return try reading.answer.get()
             case .profileRequired:
                 await noteProfileRequired(generation: requestGeneration)
-                return response
+                return try reading.answer.get()
             case .sessionEnded(let reason):
-                if requestGeneration == generation, session != nil {
-                    await endAfterServerVerdict(reason: reason)
-                }
-                return response
+                await endAfterServerVerdict(reason: reason, generation: requestGeneration)
+                return try reading.answer.get()
             case .accessTokenRejected:
                 // One retry per request; a second rejection is the caller's answer.
-                guard !retried else { return response }
+                guard !retried else { return try reading.answer.get() }
                 retried = true
-                guard requestGeneration == generation, let current = session else {
-                    throw .session(errorForMissingSession())
-                }
-                if current.tokens.accessToken != token {
-                    // Sent with a token that a refresh has since replaced: retry with the new one.
-                    token = current.tokens.accessToken
-                    continue
-                }
-                switch await sharedRefresh() {
-                case .renewed(let pair): token = pair.accessToken
-                case .failed(let error): throw error
-                }
+                token = try await tokenAfterRejection(of: token, generation: requestGeneration)
             }
         }
     }
 
-    /// The access token to send now, refreshed first when it expires within the leeway.
+    /// The access token to send now, refreshed first when it expires within the leeway, with the
+    /// generation the request started in.
     ///
     /// A refresh that fails for a passing reason while the old token is still valid is not the
     /// request's problem: the old token is sent.
-    private func accessTokenForRequest() async throws(APIError) -> (String, UInt64) {
+    func accessTokenForRequest() async throws(APIError) -> (String, UInt64) {
         guard let current = session else { throw .session(errorForMissingSession()) }
         let startGeneration = generation
         let now = clock.now()
@@ -66,7 +71,7 @@ extension SessionEngine: HTTPSending {
         }
         switch await sharedRefresh() {
         case .renewed(let pair):
-            return (pair.accessToken, generation)
+            return (pair.accessToken, startGeneration)
         case .failed(let error):
             if error == .cancelled { throw .cancelled }
             if startGeneration == generation, let still = session,
@@ -76,5 +81,28 @@ extension SessionEngine: HTTPSending {
             }
             throw error
         }
+    }
+
+    /// The token to retry with after the server rejected `token`: the current one when a refresh
+    /// has already replaced it, else a new one from the one shared refresh.
+    func tokenAfterRejection(of token: String, generation requestGeneration: UInt64) async throws(APIError)
+        -> String
+    {
+        guard requestGeneration == generation, let current = session else {
+            throw .session(errorForMissingSession())
+        }
+        // Sent with a token that a refresh has since replaced: retry with the new one.
+        if current.tokens.accessToken != token { return current.tokens.accessToken }
+        switch await sharedRefresh() {
+        case .renewed(let pair): return pair.accessToken
+        case .failed(let error): throw error
+        }
+    }
+
+    /// Ends the session after the server said so on a request of `requestGeneration`, unless a newer
+    /// sign-in or sign-out has taken over since.
+    func endAfterServerVerdict(reason: SignOutReason, generation requestGeneration: UInt64) async {
+        guard requestGeneration == generation, session != nil else { return }
+        await endAfterServerVerdict(reason: reason)
     }
 }

@@ -199,15 +199,3 @@ package actor SessionEngine {
 }
 
 extension SessionEngine: SessionDataSource {}
-
-extension SignOutReason {
-    /// What a request gets when it needs the session that ended for this reason.
-    var errorWhenMissing: WoteError {
-        switch self {
-        case .sessionExpired: .sessionExpired
-        case .banned: .banned
-        case .memberGone: .memberGone
-        case .noSession, .loggedOut, .withdrawn, .storedSessionCorrupted: .notSignedIn
-        }
-    }
-}
