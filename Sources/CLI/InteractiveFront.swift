@@ -66,7 +66,7 @@ final class InteractiveFront {
             }
             await settle()
         }
-        launch.stop()
+        launch.cancel()
         terminal.print("Bye.")
         return 0
     }
@@ -122,9 +122,9 @@ final class InteractiveFront {
     }
 
     private func showNotice() {
-        guard let notice = launch.notice else { return }
+        guard let notice = launch.errorMessage else { return }
         terminal.print("! \(notice)")
-        launch.dismissNotice()
+        launch.dismissError()
     }
 
     private func leaveSignedInScreens() {

@@ -1,28 +1,21 @@
-import WoteKit
-
 /// A one-time signal: ``wait()`` returns once ``fire()`` was called, before or after the wait began.
 final class Wake: Sendable {
-    private let state = Locked<(fired: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+    // A stream that is finished on the first fire: waiting is iterating it to its end.
+    private let fired: AsyncStream<Never>
+    private let firing: AsyncStream<Never>.Continuation
+
+    /// Creates a signal that has not fired yet.
+    init() {
+        (fired, firing) = AsyncStream.makeStream()
+    }
 
     /// Wakes the waiter, now or when it starts waiting; later calls do nothing.
     func fire() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard !state.fired else { return nil }
-            state.fired = true
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume()
+        firing.finish()
     }
 
-    /// Returns once ``fire()`` has been called.
+    /// Returns once ``fire()`` has been called. One waiter at a time.
     func wait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let firedAlready = state.withLock { state -> Bool in
-                if !state.fired { state.waiter = continuation }
-                return state.fired
-            }
-            if firedAlready { continuation.resume() }
-        }
+        for await _ in fired {}
     }
 }
