@@ -27,46 +27,46 @@ import WoteKit
     @Test func login_readsProviderCodeAndRemember() throws {
         #expect(
             try parse(["login", "kakao", "kakao:alice"]).command
-                == .login(provider: .kakao, code: "kakao:alice", remember: true))
+                == .run(LoginCommand(provider: .kakao, code: "kakao:alice", remember: true)))
         #expect(
             try parse(["login", "APPLE", "c0de", "--no-remember"]).command
-                == .login(provider: .apple, code: "c0de", remember: false))
+                == .run(LoginCommand(provider: .apple, code: "c0de", remember: false)))
     }
 
-    @Test func everyCommand_parsesToItsCase() throws {
+    @Test func everyCommand_parsesToItsCommand() throws {
         let token = try DeviceToken(hex: "ab01")
-        let cases: [([String], Command)] = [
-            (["status"], .status),
-            (["nickname", "check", "투표왕"], .checkNickname("투표왕")),
+        let cases: [([String], any WoteCommand)] = [
+            (["status"], StatusCommand()),
+            (["nickname", "check", "투표왕"], NicknameCheckCommand(nickname: "투표왕")),
             (
                 ["profile", "setup", "--nickname", "투표왕", "--school-name", "서울고", "--school-region", "서울"],
-                .setUpProfile(nickname: "투표왕", schoolName: "서울고", region: .seoul, imagePath: nil)
+                ProfileSetupCommand(nickname: "투표왕", schoolName: "서울고", region: .seoul, imagePath: nil)
             ),
             (
                 [
                     "profile", "setup", "--nickname=n1", "--school-region=busan", "--school-name", "S", "--image",
                     "me.jpg",
                 ],
-                .setUpProfile(nickname: "n1", schoolName: "S", region: .busan, imagePath: "me.jpg")
+                ProfileSetupCommand(nickname: "n1", schoolName: "S", region: .busan, imagePath: "me.jpg")
             ),
-            (["profile", "show"], .showProfile),
-            (["consumer-type", "set", "flexer"], .setConsumerType(.flexer)),
-            (["consumer-type", "set", "eco-warrior"], .setConsumerType(.ecoWarrior)),
-            (["device-token", "register", "AB01"], .registerDeviceToken(token)),
-            (["refresh"], .refresh),
-            (["logout"], .logout(deviceToken: nil)),
-            (["logout", "--device-token", "ab01"], .logout(deviceToken: token)),
-            (["withdraw", "--yes"], .withdraw),
+            (["profile", "show"], ProfileShowCommand()),
+            (["consumer-type", "set", "flexer"], ConsumerTypeSetCommand(.flexer)),
+            (["consumer-type", "set", "eco-warrior"], ConsumerTypeSetCommand(.ecoWarrior)),
+            (["device-token", "register", "AB01"], DeviceTokenRegisterCommand(token)),
+            (["refresh"], RefreshCommand()),
+            (["logout"], LogoutCommand(deviceToken: nil)),
+            (["logout", "--device-token", "ab01"], LogoutCommand(deviceToken: token)),
+            (["withdraw", "--yes"], WithdrawCommand()),
             (
                 ["signup", "--login-id", "wote01", "--name", "Kim", "--email", "a@b.kr", "--phone", "010-1234-5678"],
-                .signUp(loginId: "wote01", name: "Kim", email: "a@b.kr", phone: "010-1234-5678")
+                SignUpCommand(loginId: "wote01", name: "Kim", email: "a@b.kr", phone: "010-1234-5678")
             ),
-            (["signin", "wote01"], .signIn(loginId: "wote01", remember: true)),
-            (["signin", "wote01", "--no-remember"], .signIn(loginId: "wote01", remember: false)),
-            (["demo"], .demo),
+            (["signin", "wote01"], SignInCommand(loginId: "wote01", remember: true)),
+            (["signin", "wote01", "--no-remember"], SignInCommand(loginId: "wote01", remember: false)),
+            (["demo"], DemoCommand()),
         ]
         for (arguments, expected) in cases {
-            #expect(try parse(arguments).command == expected, "\(arguments)")
+            #expect(try parse(arguments).command == .run(expected), "\(arguments)")
         }
     }
 
@@ -75,7 +75,7 @@ import WoteKit
         let after = try parse([
             "status", "--show-tokens", "--server=http://10.0.0.1:9", "--store=/tmp/s.json", "--json",
         ])
-        #expect(before.command == .status)
+        #expect(before.command == .run(StatusCommand()))
         #expect(before.options.json && after.options.json)
         #expect(!before.options.showTokens && after.options.showTokens)
         #expect(before.options.serverURL == URL(string: "http://10.0.0.1:9"))
@@ -170,7 +170,8 @@ import WoteKit
     }
 
     @Test func doubleDash_endsOptions_soAValueMayLookLikeOne() throws {
-        #expect(try parse(["nickname", "check", "--", "--json"]).command == .checkNickname("--json"))
+        #expect(
+            try parse(["nickname", "check", "--", "--json"]).command == .run(NicknameCheckCommand(nickname: "--json")))
         #expect(try !parse(["nickname", "check", "--", "--json"]).options.json)
     }
 

@@ -11,7 +11,7 @@ import WoteKitTesting
 
     @Test func loginCommand_andItsInvocation_showTheProviderButNotTheCode() throws {
         let invocation = try CommandLineParser.parse(["login", "apple", Self.code], environment: [:])
-        #expect(invocation.command == .login(provider: .apple, code: Self.code, remember: true))
+        #expect(invocation.command == .run(LoginCommand(provider: .apple, code: Self.code, remember: true)))
         #expect(!SecretScan.reveals(Self.code, in: invocation.command))
         #expect(!SecretScan.reveals(Self.code, in: invocation))
         #expect(String(describing: invocation.command).contains("apple"))

@@ -68,7 +68,7 @@ extension InteractiveFront {
             return
         }
         do {
-            setup.imageJPEG = try CommandRunner.readJPEG(at: path)
+            setup.imageJPEG = try ProfileSetupCommand.readJPEG(at: path)
         } catch {
             showError(error.message)
         }

@@ -1,0 +1,28 @@
+import WoteKit
+
+/// `wote device-token register HEX`: registers a push device token.
+package struct DeviceTokenRegisterCommand: WoteCommand {
+    package static let configuration = CommandConfiguration(
+        "device-token", "register", arguments: ["HEX"], summary: "Register a push device token.",
+        details: "HEX is an even number of hexadecimal digits.")
+
+    /// The token to register.
+    package var deviceToken: DeviceToken
+
+    /// Creates the command.
+    package init(_ deviceToken: DeviceToken) {
+        self.deviceToken = deviceToken
+    }
+
+    package init(parsing arguments: inout ArgumentCursor) throws(CommandFailure) {
+        self.init(try DeviceToken(argument: arguments.positional(), named: "HEX"))
+    }
+
+    package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
+        try await context.restore()
+        try await context.attempt { () throws(WoteError) in
+            try await context.wote.registerDeviceToken.execute(deviceToken)
+        }
+        return .ok("Device token registered.")
+    }
+}
