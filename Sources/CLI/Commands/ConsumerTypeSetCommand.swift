@@ -4,16 +4,11 @@ import WoteKit
 /// `wote consumer-type set TYPE`: sets the member's consumer type.
 package struct ConsumerTypeSetCommand: WoteCommand {
     package static let configuration = CommandConfiguration(
-        "consumer-type", "set", arguments: ["TYPE"], summary: "Set the consumer type.",
+        words: ["consumer-type", "set"], arguments: ["TYPE"], summary: "Set the consumer type.",
         details: "TYPE is one of \(typeNames).")
 
     /// The type to set.
     package var consumerType: ConsumerType
-
-    /// Creates the command.
-    package init(_ consumerType: ConsumerType) {
-        self.consumerType = consumerType
-    }
 
     /// Reads the type in any case, with `-` for `_`, or by its Swift name.
     package init(parsing arguments: inout ArgumentCursor) throws(CommandFailure) {
@@ -25,12 +20,13 @@ package struct ConsumerTypeSetCommand: WoteCommand {
         else {
             throw .usage("TYPE: unknown consumer type '\(text)'; use one of \(Self.typeNames)")
         }
-        self.init(type)
+        consumerType = type
     }
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         try await context.restore()
-        try await context.attempt { () throws(WoteError) in try await context.wote.setConsumerType.execute(consumerType)
+        try await context.attempt { () throws(WoteError) in
+            try await context.wote.setConsumerType.execute(consumerType)
         }
         return .ok("Consumer type set to \(consumerType.rawValue).")
     }

@@ -3,7 +3,7 @@ import WoteKit
 /// `wote demo`: a guided tour of the whole journey against a reference server.
 package struct DemoCommand: WoteCommand {
     package static let configuration = CommandConfiguration(
-        "demo", summary: "A guided tour of the whole journey against a reference server.",
+        words: ["demo"], summary: "A guided tour of the whole journey against a reference server.",
         details: """
             Start the reference server with test hooks and a short access-token lifetime, e.g.
             `wote-server --port 8080 --test-hooks --access-ttl 4s`, then run `wote demo`. Uses a
@@ -12,7 +12,7 @@ package struct DemoCommand: WoteCommand {
         printsTextOnly: true)
 
     /// Creates the command.
-    package init() {}
+    init() {}
 
     package init(parsing arguments: inout ArgumentCursor) {}
 

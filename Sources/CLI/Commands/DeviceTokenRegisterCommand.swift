@@ -3,19 +3,14 @@ import WoteKit
 /// `wote device-token register HEX`: registers a push device token.
 package struct DeviceTokenRegisterCommand: WoteCommand {
     package static let configuration = CommandConfiguration(
-        "device-token", "register", arguments: ["HEX"], summary: "Register a push device token.",
+        words: ["device-token", "register"], arguments: ["HEX"], summary: "Register a push device token.",
         details: "HEX is an even number of hexadecimal digits.")
 
     /// The token to register.
     package var deviceToken: DeviceToken
 
-    /// Creates the command.
-    package init(_ deviceToken: DeviceToken) {
-        self.deviceToken = deviceToken
-    }
-
     package init(parsing arguments: inout ArgumentCursor) throws(CommandFailure) {
-        self.init(try DeviceToken(argument: arguments.positional(), named: "HEX"))
+        deviceToken = try DeviceToken(argument: arguments.positional(), named: "HEX")
     }
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {

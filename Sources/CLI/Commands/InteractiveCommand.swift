@@ -3,7 +3,7 @@ import WoteKit
 /// `wote interactive`, or `wote` alone: the interactive front.
 package struct InteractiveCommand: WoteCommand {
     package static let configuration = CommandConfiguration(
-        "interactive", summary: "The interactive front (also what `wote` alone runs).",
+        words: ["interactive"], summary: "The interactive front (also what `wote` alone runs).",
         details: """
             Restores the session and shows the right screen: login, profile setup or home. Reads
             numbered choices and values line by line from standard input; piped input works.
@@ -12,7 +12,7 @@ package struct InteractiveCommand: WoteCommand {
         printsTextOnly: true)
 
     /// Creates the command.
-    package init() {}
+    init() {}
 
     package init(parsing arguments: inout ArgumentCursor) {}
 

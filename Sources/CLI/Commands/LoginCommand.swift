@@ -10,7 +10,7 @@ package struct LoginCommand: WoteCommand {
     }
 
     package static let configuration = CommandConfiguration(
-        "login", arguments: ["apple|kakao", "CODE"], options: [.flag("--no-remember")],
+        words: ["login"], arguments: ["apple|kakao", "CODE"], options: [.flag("--no-remember")],
         summary: "Sign in with an authorization code from Apple or Kakao.",
         details: """
             Prints the resulting state. A member whose profile is not completed is signed in into
@@ -26,7 +26,7 @@ package struct LoginCommand: WoteCommand {
     package var remember: Bool
 
     /// Creates the command.
-    package init(provider: Provider, code: String, remember: Bool) {
+    init(provider: Provider, code: String, remember: Bool) {
         self.provider = provider
         self.code = Redacted(code)
         self.remember = remember

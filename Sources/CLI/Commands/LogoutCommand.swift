@@ -3,7 +3,7 @@ import WoteKit
 /// `wote logout [--device-token HEX]`: logs out; the local session always ends.
 package struct LogoutCommand: WoteCommand {
     package static let configuration = CommandConfiguration(
-        "logout", options: [.value("--device-token", "HEX", required: false)],
+        words: ["logout"], options: [.value("--device-token", "HEX", required: false)],
         summary: "Log out; the local session always ends.",
         details: "The local session ends whatever the server answers, offline included.")
 
@@ -11,7 +11,7 @@ package struct LogoutCommand: WoteCommand {
     package var deviceToken: DeviceToken?
 
     /// Creates the command.
-    package init(deviceToken: DeviceToken? = nil) {
+    init(deviceToken: DeviceToken? = nil) {
         self.deviceToken = deviceToken
     }
 

@@ -5,7 +5,8 @@ import WoteKit
 /// (exit 0), not a failure.
 package struct NicknameCheckCommand: WoteCommand {
     package static let configuration = CommandConfiguration(
-        "nickname", "check", arguments: ["NAME"], summary: "Check a nickname: the local rule, then the server.",
+        words: ["nickname", "check"], arguments: ["NAME"],
+        summary: "Check a nickname: the local rule, then the server.",
         details: """
             A nickname has 2 to 10 characters, each a letter (Hangul included) or a digit. A taken
             or invalid nickname is an answer (exit 0), not a failure.
@@ -15,7 +16,7 @@ package struct NicknameCheckCommand: WoteCommand {
     package var nickname: String
 
     /// Creates the command.
-    package init(nickname: String) {
+    init(nickname: String) {
         self.nickname = nickname
     }
 

@@ -5,7 +5,7 @@ import WoteKit
 /// the profile.
 package struct ProfileSetupCommand: WoteCommand {
     package static let configuration = CommandConfiguration(
-        "profile", "setup",
+        words: ["profile", "setup"],
         options: [
             .value("--nickname", "N"), .value("--school-name", "S"), .value("--school-region", "R"),
             .value("--image", "FILE", required: false),
@@ -30,7 +30,7 @@ package struct ProfileSetupCommand: WoteCommand {
     package var imagePath: String?
 
     /// Creates the command.
-    package init(nickname: String, schoolName: String, region: SchoolRegion, imagePath: String? = nil) {
+    init(nickname: String, schoolName: String, region: SchoolRegion, imagePath: String? = nil) {
         self.nickname = nickname
         self.schoolName = schoolName
         self.region = region

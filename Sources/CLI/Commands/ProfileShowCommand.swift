@@ -4,10 +4,10 @@ import WoteKit
 /// `wote profile show`: my profile, refreshing the session silently when needed.
 package struct ProfileShowCommand: WoteCommand {
     package static let configuration = CommandConfiguration(
-        "profile", "show", summary: "Show my profile (refreshing the session silently when needed).")
+        words: ["profile", "show"], summary: "Show my profile (refreshing the session silently when needed).")
 
     /// Creates the command.
-    package init() {}
+    init() {}
 
     package init(parsing arguments: inout ArgumentCursor) {}
 

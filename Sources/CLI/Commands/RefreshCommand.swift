@@ -2,10 +2,11 @@ import WoteKit
 
 /// `wote refresh`: renews the tokens now.
 package struct RefreshCommand: WoteCommand {
-    package static let configuration = CommandConfiguration("refresh", summary: "Renew the tokens now.")
+    package static let configuration = CommandConfiguration(
+        words: ["refresh"], summary: "Renew the tokens now.")
 
     /// Creates the command.
-    package init() {}
+    init() {}
 
     package init(parsing arguments: inout ArgumentCursor) {}
 

@@ -4,7 +4,7 @@ import WoteKit
 /// standard input.
 package struct SignInCommand: WoteCommand {
     package static let configuration = CommandConfiguration(
-        "signin", arguments: ["ID"], options: [.flag("--no-remember")],
+        words: ["signin"], arguments: ["ID"], options: [.flag("--no-remember")],
         summary: "Sign in with an ID; the password is the first line of standard input.",
         details: """
             --no-remember keeps the session in memory only ("keep me signed in" turned off).
@@ -16,15 +16,9 @@ package struct SignInCommand: WoteCommand {
     /// Whether the session is kept in the store ("keep me signed in").
     package var remember: Bool
 
-    /// Creates the command.
-    package init(loginId: String, remember: Bool) {
-        self.loginId = loginId
-        self.remember = remember
-    }
-
     package init(parsing arguments: inout ArgumentCursor) throws(CommandFailure) {
-        let loginId = try ArgumentCursor.nonBlank(arguments.positional(), named: "ID")
-        self.init(loginId: loginId, remember: !arguments.flag("--no-remember"))
+        loginId = try ArgumentCursor.nonBlank(arguments.positional(), named: "ID")
+        remember = !arguments.flag("--no-remember")
     }
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {

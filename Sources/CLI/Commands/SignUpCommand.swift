@@ -4,7 +4,7 @@ import WoteKit
 /// password is the first line of standard input.
 package struct SignUpCommand: WoteCommand {
     package static let configuration = CommandConfiguration(
-        "signup",
+        words: ["signup"],
         options: [.value("--login-id", "ID"), .value("--name", "N"), .value("--email", "E"), .value("--phone", "P")],
         summary: "Create an ID/password account; the password is the first line of standard input.",
         details: """
@@ -24,14 +24,6 @@ package struct SignUpCommand: WoteCommand {
     /// The phone number.
     package var phone: String
 
-    /// Creates the command.
-    package init(loginId: String, name: String, email: String, phone: String) {
-        self.loginId = loginId
-        self.name = name
-        self.email = email
-        self.phone = phone
-    }
-
     /// Reads the fields and checks every one but the password, which is read later from standard input.
     package init(parsing arguments: inout ArgumentCursor) throws(CommandFailure) {
         let form = SignUpForm(
@@ -40,7 +32,7 @@ package struct SignUpCommand: WoteCommand {
         for field in SignUpField.allCases where field != .password {
             if let problem = form.problem(with: field) { throw .usage("\(field.argumentName): \(problem)") }
         }
-        self.init(loginId: form.loginId, name: form.name, email: form.email, phone: form.phone)
+        (loginId, name, email, phone) = (form.loginId, form.name, form.email, form.phone)
     }
 
     /// Creates the account. A refusal is `rejected` with the server's own message; a password that

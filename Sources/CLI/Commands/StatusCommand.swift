@@ -3,7 +3,7 @@ import WoteKit
 /// `wote status`: restores the stored session and prints its state and expiry dates.
 package struct StatusCommand: WoteCommand {
     package static let configuration = CommandConfiguration(
-        "status", summary: "Show the stored session's state and expiry dates.",
+        words: ["status"], summary: "Show the stored session's state and expiry dates.",
         details: """
             Restores the session from the store. No network call is made while the access token
             has not expired; when it has, the session is refreshed. If that refresh fails for a
@@ -11,7 +11,7 @@ package struct StatusCommand: WoteCommand {
             """)
 
     /// Creates the command.
-    package init() {}
+    init() {}
 
     package init(parsing arguments: inout ArgumentCursor) {}
 

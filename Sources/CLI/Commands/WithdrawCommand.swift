@@ -3,11 +3,8 @@ import WoteKit
 /// `wote withdraw --yes`: deletes the account; without `--yes` nothing is sent.
 package struct WithdrawCommand: WoteCommand {
     package static let configuration = CommandConfiguration(
-        "withdraw", options: [.flag("--yes", required: true)], summary: "Delete the account (asks for --yes).",
+        words: ["withdraw"], options: [.flag("--yes", required: true)], summary: "Delete the account (asks for --yes).",
         details: "This cannot be undone; without --yes nothing is sent.")
-
-    /// Creates the command, confirmed.
-    package init() {}
 
     /// Refuses to go on without `--yes`.
     package init(parsing arguments: inout ArgumentCursor) throws(CommandFailure) {

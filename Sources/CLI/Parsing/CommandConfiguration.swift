@@ -1,43 +1,21 @@
 /// How one command is written and explained: its words, positional arguments, options and help.
-/// Each command declares it once; the parser, the usage lines and `--help` all read it.
+/// Each command declares it once, with the memberwise initializer; the parser, the usage lines and
+/// `--help` all read it.
 package struct CommandConfiguration: Sendable {
     /// The command's words, such as `["profile", "setup"]`.
-    package let words: [String]
+    package var words: [String]
     /// Placeholders of the positional arguments, in order, such as `["apple|kakao", "CODE"]`.
-    package let arguments: [String]
+    package var arguments: [String] = []
     /// The options the command takes, in the order the usage line shows them.
-    package let options: [CommandOption]
+    package var options: [CommandOption] = []
     /// One line saying what the command does.
-    package let summary: String
+    package var summary: String
     /// More lines for `wote COMMAND --help`; may be empty.
-    package let details: String
+    package var details = ""
     /// Whether the command reads a password from standard input, so an extra argument is never echoed.
-    package let readsPassword: Bool
+    package var readsPassword = false
     /// Whether the command prints text only, so `--json` is a usage error.
-    package let printsTextOnly: Bool
-
-    /// Declares a command.
-    ///
-    /// - Parameters:
-    ///   - words: the command's words, such as `"profile", "setup"`.
-    ///   - arguments: placeholders of the positional arguments.
-    ///   - options: the options it takes.
-    ///   - summary: one line saying what it does.
-    ///   - details: more lines for its own `--help`.
-    ///   - readsPassword: whether it reads a password from standard input.
-    ///   - printsTextOnly: whether it refuses `--json`.
-    package init(
-        _ words: String..., arguments: [String] = [], options: [CommandOption] = [], summary: String,
-        details: String = "", readsPassword: Bool = false, printsTextOnly: Bool = false
-    ) {
-        self.words = words
-        self.arguments = arguments
-        self.options = options
-        self.summary = summary
-        self.details = details
-        self.readsPassword = readsPassword
-        self.printsTextOnly = printsTextOnly
-    }
+    package var printsTextOnly = false
 
     /// The command's name, such as `profile setup`.
     package var name: String { words.joined(separator: " ") }

@@ -6,7 +6,7 @@
 /// ```swift
 /// struct FeedCommand: WoteCommand {
 ///     static let configuration = CommandConfiguration(
-///         "feed", options: [.value("--page", "N", required: false)], summary: "Show the feed.")
+///         words: ["feed"], options: [.value("--page", "N", required: false)], summary: "Show the feed.")
 ///     var page: Int
 ///     init(parsing arguments: inout ArgumentCursor) throws(CommandFailure) { ... }
 ///     func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput { ... }
