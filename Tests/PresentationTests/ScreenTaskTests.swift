@@ -58,14 +58,7 @@ import WoteUseCases
     }
 
     @Test func cancel_cancelsTheIntentUnderWay_andShowsNoError() async {
-        let run = Task { [screen, gate] in
-            await screen.run { () throws(WoteError) in
-                await gate.pass()
-                try await waitUntilCancelled()
-            }
-        }
-        await gate.waitForArrivals()
-        gate.open()
+        let run = await startIntentThatWaitsForCancellation()
 
         screen.cancel()
 
@@ -75,20 +68,12 @@ import WoteUseCases
     }
 
     @Test func cancellingTheCaller_cancelsTheIntent() async {
-        let run = Task { [screen, gate] in
-            await screen.run { () throws(WoteError) in
-                await gate.pass()
-                try await waitUntilCancelled()
-            }
-        }
-        await gate.waitForArrivals()
-        gate.open()
+        let run = await startIntentThatWaitsForCancellation()
 
         run.cancel()
 
         #expect(await run.value == false)
-        #expect(screen.isBusy == false)
-        #expect(screen.errorMessage == nil)
+        #expect(screen.isBusy == false && screen.errorMessage == nil)
     }
 
     @Test func replace_cancelsTheIntentUnderWay_andDropsItsOutcome() async {
@@ -110,6 +95,19 @@ import WoteUseCases
         #expect(log.entries == ["second", "first, cancelled"])
         #expect(screen.errorMessage == nil)
         #expect(screen.isBusy == false)
+    }
+
+    /// Runs an intent that only ends when it is cancelled; returns once it is under way.
+    private func startIntentThatWaitsForCancellation() async -> Task<Bool, Never> {
+        let run = Task { [screen, gate] in
+            await screen.run { () throws(WoteError) in
+                await gate.pass()
+                try await waitUntilCancelled()
+            }
+        }
+        await gate.waitForArrivals()
+        gate.open()
+        return run
     }
 }
 
