@@ -47,6 +47,16 @@ package struct CommandContext: Sendable {
         return snapshot
     }
 
+    /// Restores the session, as an app does at launch, then runs a WoteKit call that needs it.
+    ///
+    /// - Returns: what the call returned.
+    /// - Throws: a storage failure when the store cannot be read; else the call's failure.
+    @discardableResult
+    package func withSession<T>(_ body: () async throws(WoteError) -> T) async throws(CommandFailure) -> T {
+        try await restore()
+        return try await attempt(body)
+    }
+
     /// Runs a WoteKit call, turning its error into the failure to report.
     package func attempt<T>(_ body: () async throws(WoteError) -> T) async throws(CommandFailure) -> T {
         do {

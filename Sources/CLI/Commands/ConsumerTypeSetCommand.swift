@@ -24,8 +24,7 @@ package struct ConsumerTypeSetCommand: WoteCommand {
     }
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
-        try await context.restore()
-        try await context.attempt { () throws(WoteError) in
+        try await context.withSession { () throws(WoteError) in
             try await context.wote.setConsumerType.execute(consumerType)
         }
         return .ok("Consumer type set to \(consumerType.rawValue).")

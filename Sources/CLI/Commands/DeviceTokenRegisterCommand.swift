@@ -14,8 +14,7 @@ package struct DeviceTokenRegisterCommand: WoteCommand {
     }
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
-        try await context.restore()
-        try await context.attempt { () throws(WoteError) in
+        try await context.withSession { () throws(WoteError) in
             try await context.wote.registerDeviceToken.execute(deviceToken)
         }
         return .ok("Device token registered.")

@@ -52,8 +52,7 @@ package struct ProfileSetupCommand: WoteCommand {
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         let image = try imagePath.map { (path) throws(CommandFailure) in try Self.readJPEG(at: path) }
-        try await context.restore()
-        try await context.attempt { () throws(WoteError) in
+        try await context.withSession { () throws(WoteError) in
             try await context.wote.completeProfile.execute(
                 nickname: nickname, schoolName: schoolName, region: region, imageJPEG: image)
         }

@@ -12,8 +12,9 @@ package struct ProfileShowCommand: WoteCommand {
     package init(parsing arguments: inout ArgumentCursor) {}
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
-        try await context.restore()
-        let user = try await context.attempt { () throws(WoteError) in try await context.wote.fetchMyProfile.execute() }
+        let user = try await context.withSession { () throws(WoteError) in
+            try await context.wote.fetchMyProfile.execute()
+        }
         return Self.output(user)
     }
 

@@ -11,8 +11,7 @@ package struct RefreshCommand: WoteCommand {
     package init(parsing arguments: inout ArgumentCursor) {}
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
-        try await context.restore()
-        let snapshot = try await context.attempt { () throws(WoteError) in
+        let snapshot = try await context.withSession { () throws(WoteError) in
             try await context.wote.refreshSession.execute()
         }
         return SessionReport(snapshot, showTokens: context.options.showTokens).output
