@@ -52,7 +52,8 @@ public final class LaunchViewModel: ScreenViewModel {
     /// Calling it again (for example "Try again" after ``LaunchRoute/storageUnavailable(_:)``)
     /// restarts both: a restore still under way gives way to the new one, so two overlapping calls
     /// leave one observation, the later call's. ``cancel()`` during the restore lets it route but
-    /// not follow events.
+    /// not follow events; cancelling the task that called `start()` before the restore ended
+    /// leaves the route as it was. ``isBusy`` is `true` while the session is restored.
     public func start() async {
         cancel()
         isFollowing = true
