@@ -83,8 +83,9 @@ public final class ProfileSetupViewModel: ScreenViewModel {
 
     /// Checks the typed nickname: the rule first (no request when it is broken), then the server.
     ///
-    /// Does nothing while the profile is being sent. A verdict that arrives after the nickname was
-    /// changed again is dropped.
+    /// Does nothing while the profile is being sent or another check is still under way (changing
+    /// the nickname cancels that one). A verdict that arrives after the nickname was changed again
+    /// is dropped.
     public func checkNickname() async {
         let text = nickname
         if let violation = Nickname.violation(in: text) {
