@@ -34,20 +34,14 @@ public enum WoteCommandLine {
         case .version:
             terminal.print(options.json ? JSONValue.object([("version", .string(version))]).text : "wote \(version)")
             return 0
-        case .interactive:
+        case .run(let command):
             let wote = makeClient(options)
             defer { wote.shutdown() }
-            return await InteractiveFront(wote: wote, terminal: terminal).run()
-        case .demo:
-            return await DemoTour(options: options, terminal: terminal, makeClient: makeClient).run()
-        default:
-            let wote = makeClient(options)
-            defer { wote.shutdown() }
-            let runner = CommandRunner(wote: wote, options: options, terminal: terminal)
+            let context = CommandContext(options: options, terminal: terminal, wote: wote, makeClient: makeClient)
             do {
-                let output = try await runner.run(invocation.command)
+                let output = try await command.run(context)
                 for warning in output.warnings { terminal.printError(warning) }
-                terminal.print(options.json ? output.json.text : output.text)
+                if !output.isAlreadyPrinted { terminal.print(options.json ? output.json.text : output.text) }
                 return 0
             } catch {
                 return report(error, json: options.json, on: terminal)
@@ -56,7 +50,7 @@ public enum WoteCommandLine {
     }
 
     /// The client for `options`: the server, a file store, and the time-out.
-    static func makeClient(_ options: GlobalOptions) -> WoteClient {
+    @Sendable static func makeClient(_ options: GlobalOptions) -> WoteClient {
         var configuration = WoteConfiguration(
             baseURL: options.serverURL, storage: FileTokenStorage(fileURL: options.storeURL))
         if let timeout = options.timeout { configuration.requestTimeout = timeout }
@@ -65,7 +59,9 @@ public enum WoteCommandLine {
 
     /// Prints `failure` (as JSON on standard output, or as text on standard error) and returns its exit code.
     static func report(_ failure: CommandFailure, json: Bool, on terminal: Terminal) -> Int32 {
-        if json {
+        if failure.isAlreadyReported {
+            return failure.kind.exitCode
+        } else if json {
             terminal.print(failure.json.text)
         } else {
             var line = "wote: \(failure.message)"

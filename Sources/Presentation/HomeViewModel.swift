@@ -13,13 +13,16 @@ public import WoteUseCases
 /// }
 /// ```
 @MainActor @Observable
-public final class HomeViewModel {
+public final class HomeViewModel: ScreenViewModel {
     /// The member's profile, once loaded.
     public private(set) var user: User?
-    /// Whether a request is under way.
-    public private(set) var isLoading = false
+    /// Whether a request is under way; other intents meanwhile are ignored, but logging out is not.
+    public var isBusy: Bool { screen.isBusy }
     /// A sentence for an alert when something failed; `nil` when there is nothing to show.
-    public var errorMessage: String?
+    public var errorMessage: String? {
+        get { screen.errorMessage }
+        set { screen.errorMessage = newValue }
+    }
     /// Whether the person asked to delete the account and has yet to confirm.
     public private(set) var isConfirmingWithdrawal = false
     /// Whether the session has ended after a logout or withdrawal; the app shows login then.
@@ -29,6 +32,7 @@ public final class HomeViewModel {
     @ObservationIgnored private let logoutUseCase: LogoutUseCase
     @ObservationIgnored private let withdrawUseCase: WithdrawUseCase
     @ObservationIgnored private let setConsumerTypeUseCase: SetConsumerTypeUseCase
+    private let screen = ScreenTask()
 
     /// Creates the view model.
     ///
@@ -49,7 +53,7 @@ public final class HomeViewModel {
 
     /// Loads the member's profile.
     public func load() async {
-        await run { () throws(WoteError) in
+        await screen.run { [self] () throws(WoteError) in
             let fetched = try await fetchMyProfile.execute()
             // A logout that happened while the profile was on its way wins.
             if !isSignedOut { user = fetched }
@@ -60,29 +64,21 @@ public final class HomeViewModel {
     ///
     /// - Parameter consumerType: the type the member picked.
     public func setConsumerType(_ consumerType: ConsumerType) async {
-        await run { () throws(WoteError) in
+        await screen.run { [self] () throws(WoteError) in
             try await setConsumerTypeUseCase.execute(consumerType)
             user?.consumerType = consumerType
         }
     }
 
     /// Logs out. The session ends whatever the server says, so ``isSignedOut`` becomes `true` even
-    /// when an error message is shown. Logging out is never held back by another request under way.
+    /// when an error message is shown. Logging out is never held back by another request under way:
+    /// that one is cancelled, and whatever it brings back later is dropped.
     ///
     /// - Parameter deviceToken: this device's push token, if the app registered one.
     public func logout(deviceToken: DeviceToken? = nil) async {
-        isLoading = true
-        errorMessage = nil
-        defer {
-            endSession()
-            isLoading = false
-        }
-        do {
+        await screen.run(whileBusy: .replace) { [self] () throws(WoteError) in
+            defer { endSession() }
             try await logoutUseCase.execute(deviceToken: deviceToken)
-        } catch .cancelled {
-            return
-        } catch {
-            errorMessage = error.message
         }
     }
 
@@ -103,7 +99,7 @@ public final class HomeViewModel {
     public func confirmWithdrawal() async {
         guard isConfirmingWithdrawal else { return }
         isConfirmingWithdrawal = false
-        await run { () throws(WoteError) in
+        await screen.run { [self] () throws(WoteError) in
             do throws(WoteError) {
                 try await withdrawUseCase.execute()
                 endSession()
@@ -117,25 +113,16 @@ public final class HomeViewModel {
 
     /// Forgets the error message once the alert was dismissed.
     public func dismissError() {
-        errorMessage = nil
+        screen.dismissError()
+    }
+
+    /// Cancels the request under way, if any; no error is shown for it.
+    public func cancel() {
+        screen.cancel()
     }
 
     private func endSession() {
         isSignedOut = true
         user = nil
-    }
-
-    private func run(_ operation: () async throws(WoteError) -> Void) async {
-        guard !isLoading else { return }
-        isLoading = true
-        errorMessage = nil
-        defer { isLoading = false }
-        do {
-            try await operation()
-        } catch .cancelled {
-            return
-        } catch {
-            errorMessage = error.message
-        }
     }
 }

@@ -11,20 +11,26 @@ public import WoteUseCases
 /// switch launch.route { case .login: LoginView() ... }
 /// ```
 @MainActor @Observable
-public final class LaunchViewModel {
+public final class LaunchViewModel: ScreenViewModel {
     /// The screen to show.
     public private(set) var route: LaunchRoute = .launching
-    /// A sentence to show once, such as why the person was signed out; `nil` when there is nothing to say.
-    public private(set) var notice: String?
+    /// Whether the session is being restored (at launch, or again after "Try again").
+    public var isBusy: Bool { screen.isBusy }
+    /// A sentence to show once, such as why the person was signed out or that a refresh failed for
+    /// now; `nil` when there is nothing to say.
+    public var errorMessage: String? {
+        get { screen.errorMessage }
+        set { setErrorMessage(newValue) }
+    }
 
     @ObservationIgnored private let restoreSession: RestoreSessionUseCase
     @ObservationIgnored private let observeSession: ObserveSessionUseCase
     @ObservationIgnored private var observation: Task<Void, Never>?
-    @ObservationIgnored private var noticeIsTransient = false
-    /// Counts calls of ``start()``, so a start that a later one overtook while restoring gives way.
-    @ObservationIgnored private var startCount: UInt64 = 0
-    /// Whether events should be followed: set by ``start()``, cleared by ``stop()``.
+    /// Whether ``errorMessage`` is about a passing refresh failure, which a later refresh clears.
+    @ObservationIgnored private var errorIsTransient = false
+    /// Whether events should be followed: set by ``start()``, cleared by ``cancel()``.
     @ObservationIgnored private var isFollowing = false
+    private let screen = ScreenTask()
 
     /// Creates the view model.
     ///
@@ -40,40 +46,47 @@ public final class LaunchViewModel {
         observation?.cancel()
     }
 
-    /// Restores the session and routes on it, then keeps following session events until ``stop()``.
+    /// Restores the session and routes on it, then keeps following session events until ``cancel()``.
     ///
     /// Returns once the restored state is routed; the events are followed in a task of their own.
     /// Calling it again (for example "Try again" after ``LaunchRoute/storageUnavailable(_:)``)
-    /// restarts both.
-    /// Two overlapping calls leave one observation: the later call's. ``stop()`` during the restore
-    /// lets it route but not follow events.
+    /// restarts both: a restore still under way gives way to the new one, so two overlapping calls
+    /// leave one observation, the later call's. ``cancel()`` during the restore lets it route but
+    /// not follow events; cancelling the task that called `start()` before the restore ended
+    /// leaves the route as it was. ``isBusy`` is `true` while the session is restored.
     public func start() async {
-        stop()
-        startCount &+= 1
-        let thisStart = startCount
+        cancel()
         isFollowing = true
         // Subscribe before restoring, so no event between the two is missed.
         let events = observeSession.execute()
-        let snapshot = await restoreSession.execute()
-        // A later start() began while this one was restoring: that one routes and observes.
-        guard thisStart == startCount else { return }
-        route(to: snapshot.state)
-        guard isFollowing else { return }
-        observation = Task { [weak self] in
-            for await event in events {
-                guard let self else { return }
-                self.handle(event)
+        await screen.run(whileBusy: .replace) { [self] () throws(WoteError) in
+            let snapshot = await restoreSession.execute()
+            // A later start() replaced this one while it restored: that one routes and observes.
+            if Task.isCancelled { throw .cancelled }
+            route(to: snapshot.state)
+            guard isFollowing else { return }
+            observation = Task { [weak self] in
+                for await event in events {
+                    guard let self else { return }
+                    self.handle(event)
+                }
             }
         }
     }
 
-    /// Stops following session events; the route stays as it is.
-    public func stop() {
+    /// Stops following session events; the route stays as it is. A restore under way still routes.
+    public func cancel() {
         isFollowing = false
         observation?.cancel()
     }
 
-    /// Suspends until the event stream has ended or ``stop()`` was called; returns at once when
+    /// The former name of ``cancel()``, which it calls. Kept only while `Tests/WoteKitTests` still
+    /// calls it; remove it once they call ``cancel()``.
+    public func stop() {
+        cancel()
+    }
+
+    /// Suspends until the event stream has ended or ``cancel()`` was called; returns at once when
     /// nothing is being followed. For tests and orderly shutdown.
     public func waitUntilObservationEnds() async {
         await observation?.value
@@ -95,42 +108,42 @@ public final class LaunchViewModel {
         case .signedOut(let reason):
             route(to: .signedOut(reason))
         case .tokensRefreshed:
-            if noticeIsTransient { setNotice(nil) }
+            if errorIsTransient { setErrorMessage(nil) }
         case .refreshFailed(let error):
             // A passing failure: the session goes on, so the screen stays; say so once.
-            setNotice(error.message, transient: true)
+            setErrorMessage(error.message, transient: true)
         }
     }
 
-    /// Forgets the notice once it was shown.
-    public func dismissNotice() {
-        setNotice(nil)
+    /// Forgets the error message once it was shown.
+    public func dismissError() {
+        setErrorMessage(nil)
     }
 
     private func route(to state: AuthenticationState) {
         switch state {
         case .signedIn:
             route = .home
-            setNotice(nil)
+            setErrorMessage(nil)
         case .profileRequired:
             route = .profileSetup
-            setNotice(nil)
+            setErrorMessage(nil)
         case .signedOut(let reason):
             route = .login
-            setNotice(Self.notice(for: reason))
+            setErrorMessage(Self.message(for: reason))
         case .storageUnavailable(let reason):
             route = .storageUnavailable(reason)
-            setNotice(nil)
+            setErrorMessage(nil)
         }
     }
 
-    private func setNotice(_ text: String?, transient: Bool = false) {
-        notice = text
-        noticeIsTransient = text != nil && transient
+    private func setErrorMessage(_ text: String?, transient: Bool = false) {
+        screen.errorMessage = text
+        errorIsTransient = text != nil && transient
     }
 
     /// What to tell a person who was signed out without asking for it; `nil` when they asked.
-    private static func notice(for reason: SignOutReason) -> String? {
+    private static func message(for reason: SignOutReason) -> String? {
         switch reason {
         case .noSession, .loggedOut, .withdrawn: nil
         case .sessionExpired, .banned, .memberGone, .appleCredentialRevoked: reason.errorWhenMissing.message

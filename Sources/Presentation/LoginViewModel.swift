@@ -12,7 +12,7 @@ public import WoteUseCases
 /// .alert(login.errorMessage ?? "", isPresented: ...)
 /// ```
 @MainActor @Observable
-public final class LoginViewModel {
+public final class LoginViewModel: ScreenViewModel {
     /// The account ID typed into the form.
     public var loginId = ""
     /// The password typed into the form; cleared after a successful sign-in. Dumping or printing
@@ -24,14 +24,18 @@ public final class LoginViewModel {
     private var typedPassword = RedactedText(value: "")
     /// "Keep me signed in": on keeps the session for the next launch, off keeps it in memory only.
     public var keepSignedIn = true
-    /// Whether a sign-in is under way.
-    public private(set) var isLoading = false
-    /// A sentence for an alert after a failed sign-in; `nil` when there is nothing to show.
-    public var errorMessage: String?
     /// Where the last successful sign-in left the person: signed in, or profile required.
     public private(set) var outcome: AuthenticationState?
+    /// Whether a sign-in is under way; another sign-in asked for meanwhile is ignored.
+    public var isBusy: Bool { screen.isBusy }
+    /// A sentence for an alert after a failed sign-in; `nil` when there is nothing to show.
+    public var errorMessage: String? {
+        get { screen.errorMessage }
+        set { screen.errorMessage = newValue }
+    }
 
     @ObservationIgnored private let loginUseCase: LoginUseCase
+    private let screen = ScreenTask()
 
     /// Creates the view model.
     ///
@@ -42,7 +46,7 @@ public final class LoginViewModel {
 
     /// Whether the ID/password form can be sent: both fields filled and no sign-in under way.
     public var canSubmitPassword: Bool {
-        !isLoading && !loginId.trimmingCharacters(in: .whitespaces).isEmpty && !password.isEmpty
+        !isBusy && !loginId.trimmingCharacters(in: .whitespaces).isEmpty && !password.isEmpty
     }
 
     /// Signs in with the ID and password typed into the form.
@@ -53,7 +57,6 @@ public final class LoginViewModel {
             return
         }
         await login(with: FixedCredentialProvider(.password(loginId: id, password: password)))
-        if outcome != nil { password = "" }
     }
 
     /// Signs in with an authorization code from Sign in with Apple.
@@ -73,25 +76,23 @@ public final class LoginViewModel {
     /// Signs in with any provider, for example one that shows Sign in with Apple itself.
     ///
     /// Does nothing while another sign-in is under way. A person who backs out of the provider
-    /// sees no error.
+    /// sees no error. The typed password is cleared once the sign-in succeeded.
     ///
     /// - Parameter provider: where the credential comes from.
     public func login(with provider: any LoginProvider) async {
-        guard !isLoading else { return }
-        isLoading = true
-        errorMessage = nil
-        defer { isLoading = false }
-        do {
+        await screen.run { [self] () throws(WoteError) in
             outcome = try await loginUseCase.execute(with: provider, remember: keepSignedIn)
-        } catch .cancelled {
-            return
-        } catch {
-            errorMessage = error.message
+            password = ""
         }
     }
 
     /// Forgets the error message once the alert was dismissed.
     public func dismissError() {
-        errorMessage = nil
+        screen.dismissError()
+    }
+
+    /// Cancels the sign-in under way, if any; the person stays signed out and sees no error.
+    public func cancel() {
+        screen.cancel()
     }
 }

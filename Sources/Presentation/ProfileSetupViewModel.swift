@@ -13,11 +13,13 @@ public import WoteUseCases
 /// Picker("Region", selection: $setup.region) { ForEach(setup.regions, id: \.self) { Text($0.rawValue) } }
 /// ```
 @MainActor @Observable
-public final class ProfileSetupViewModel {
-    /// The nickname as typed; changing it makes the server check stale.
+public final class ProfileSetupViewModel: ScreenViewModel {
+    /// The nickname as typed; changing it makes the server check stale (and cancels a check under way).
     public var nickname = "" {
         didSet {
-            if nickname != oldValue { nicknameCheck = .unchecked }
+            guard nickname != oldValue else { return }
+            if nicknameCheck == .checking { screen.cancel() }
+            nicknameCheck = .unchecked
         }
     }
     /// The server check of ``nickname``.
@@ -28,18 +30,22 @@ public final class ProfileSetupViewModel {
     public var region: SchoolRegion?
     /// JPEG bytes of the chosen profile image, if any.
     public var imageJPEG: Data?
-    /// Whether the profile is being sent.
-    public private(set) var isSubmitting = false
     /// Whether the profile was completed; the person is signed in now.
     public private(set) var isCompleted = false
+    /// Whether the nickname is being checked or the profile sent; other intents meanwhile are ignored.
+    public var isBusy: Bool { screen.isBusy }
     /// A sentence for an alert when something failed; `nil` when there is nothing to show.
-    public var errorMessage: String?
+    public var errorMessage: String? {
+        get { screen.errorMessage }
+        set { screen.errorMessage = newValue }
+    }
 
     /// Every region to choose from, in the server's order.
     public let regions = SchoolRegion.allCases
 
     @ObservationIgnored private let checkNicknameUseCase: CheckNicknameUseCase
     @ObservationIgnored private let completeProfile: CompleteProfileUseCase
+    private let screen = ScreenTask()
 
     /// Creates the view model.
     ///
@@ -57,9 +63,9 @@ public final class ProfileSetupViewModel {
         guard !nickname.isEmpty else { return nil }
         if let violation = Nickname.violation(in: nickname) { return violation.message }
         switch nicknameCheck {
-        case .available: return "This nickname is available."
-        case .taken: return WoteError.nicknameTaken.message
-        case .invalid(let violation): return violation.message
+        case .checked(.available): return "This nickname is available."
+        case .checked(.taken): return WoteError.nicknameTaken.message
+        case .checked(.invalid(let violation)): return violation.message
         case .unchecked, .checking: return nil
         }
     }
@@ -72,35 +78,33 @@ public final class ProfileSetupViewModel {
     /// Whether the profile can be sent: the nickname was confirmed available, a school name and a
     /// region are set, and nothing is being sent.
     public var canSubmit: Bool {
-        nicknameCheck == .available && isSchoolNameValid && region != nil && !isSubmitting
+        nicknameCheck.isAvailable && isSchoolNameValid && region != nil && !isBusy
     }
 
     /// Checks the typed nickname: the rule first (no request when it is broken), then the server.
     ///
-    /// A verdict that arrives after the nickname was changed again is dropped.
+    /// Does nothing while the profile is being sent or another check is still under way (changing
+    /// the nickname cancels that one). A verdict that arrives after the nickname was changed again
+    /// is dropped.
     public func checkNickname() async {
         let text = nickname
         if let violation = Nickname.violation(in: text) {
-            nicknameCheck = .invalid(violation)
+            nicknameCheck = .checked(.invalid(violation))
             return
         }
+        guard !isBusy else { return }
         nicknameCheck = .checking
-        errorMessage = nil
-        let verdict: NicknameCheckState
-        do {
-            switch try await checkNicknameUseCase.execute(text) {
-            case .available: verdict = .available
-            case .taken: verdict = .taken
-            case .invalid(let violation): verdict = .invalid(violation)
+        await screen.run { [self] () throws(WoteError) in
+            do throws(WoteError) {
+                let verdict = try await checkNicknameUseCase.execute(text)
+                if nickname == text { nicknameCheck = .checked(verdict) }
+            } catch {
+                // A failure for a nickname no longer typed is stale: nothing to show.
+                guard nickname == text else { return }
+                nicknameCheck = .unchecked
+                throw error
             }
-        } catch {
-            guard nickname == text else { return }
-            nicknameCheck = .unchecked
-            if error != .cancelled { errorMessage = error.message }
-            return
         }
-        guard nickname == text else { return }
-        nicknameCheck = verdict
     }
 
     /// Sends the profile when ``canSubmit``; on success ``isCompleted`` becomes `true`.
@@ -108,28 +112,32 @@ public final class ProfileSetupViewModel {
     /// If someone took the nickname meanwhile, the check says so and the person picks another.
     public func submit() async {
         guard canSubmit, let region else { return }
-        isSubmitting = true
-        errorMessage = nil
-        defer { isSubmitting = false }
-        do {
-            try await completeProfile.execute(
-                nickname: nickname, schoolName: schoolName, region: region, imageJPEG: imageJPEG)
-            isCompleted = true
-        } catch .nicknameTaken {
-            nicknameCheck = .taken
-            errorMessage = WoteError.nicknameTaken.message
-        } catch let error where error.nicknameViolation != nil {
-            nicknameCheck = .invalid(error.nicknameViolation ?? .empty)
-            errorMessage = error.message
-        } catch .cancelled {
-            return
-        } catch {
-            errorMessage = error.message
+        await screen.run { [self] () throws(WoteError) in
+            do throws(WoteError) {
+                try await completeProfile.execute(
+                    nickname: nickname, schoolName: schoolName, region: region, imageJPEG: imageJPEG)
+                isCompleted = true
+            } catch {
+                if let verdict = Self.nicknameVerdict(after: error) { nicknameCheck = .checked(verdict) }
+                throw error
+            }
         }
     }
 
     /// Forgets the error message once the alert was dismissed.
     public func dismissError() {
-        errorMessage = nil
+        screen.dismissError()
+    }
+
+    /// Cancels the nickname check or the submit under way, if any; no error is shown for it.
+    public func cancel() {
+        screen.cancel()
+    }
+
+    /// What a refused profile says about the nickname: taken, or breaking the rule; `nil` for
+    /// failures that say nothing about it. The one place this screen looks at an error's kind.
+    private static func nicknameVerdict(after error: WoteError) -> NicknameCheckResult? {
+        if error == .nicknameTaken { return .taken }
+        return error.nicknameViolation.map { .invalid($0) }
     }
 }

@@ -4,26 +4,30 @@ public import WoteDomain
 public import WoteUseCases
 
 /// The ID/password sign-up screen: a message under each field as the person types, a submit that
-/// sends nothing while a field is wrong, and the server's refusal as an alert message.
+/// sends nothing while a field is wrong, and the server's refusal as the error message.
 ///
 /// ```swift
 /// TextField("ID", text: Binding(get: { signUp.form.loginId }, set: { signUp.update(.loginId, to: $0) }))
 /// Text(signUp.fieldMessages[.loginId] ?? "")
 /// ```
 @MainActor @Observable
-public final class SignUpViewModel {
+public final class SignUpViewModel: ScreenViewModel {
     /// The fields as typed so far.
     public private(set) var form = SignUpForm(loginId: "", password: "", name: "", email: "", phone: "")
     /// The fields the person has typed into (or all of them after a submit); only these show messages.
     public private(set) var touchedFields: Set<SignUpField> = []
-    /// Whether the sign-up is being sent.
-    public private(set) var isSubmitting = false
-    /// A sentence for an alert: the server's refusal as it sent it, or what else went wrong.
-    public var alertMessage: String?
     /// Whether the account was created; the app then goes back to sign-in.
-    public private(set) var didSignUp = false
+    public private(set) var isCompleted = false
+    /// Whether the sign-up is being sent; another submit meanwhile is ignored.
+    public var isBusy: Bool { screen.isBusy }
+    /// A sentence for an alert: the server's refusal as it sent it, or what else went wrong.
+    public var errorMessage: String? {
+        get { screen.errorMessage }
+        set { screen.errorMessage = newValue }
+    }
 
     @ObservationIgnored private let signUp: SignUpUseCase
+    private let screen = ScreenTask()
 
     /// Creates the view model.
     ///
@@ -44,7 +48,7 @@ public final class SignUpViewModel {
 
     /// Whether every field follows its rule and nothing is being sent.
     public var canSubmit: Bool {
-        !isSubmitting && SignUpField.allCases.allSatisfy { form.problem(with: $0) == nil }
+        !isBusy && SignUpField.allCases.allSatisfy { form.problem(with: $0) == nil }
     }
 
     /// Records what the person typed into `field`.
@@ -75,29 +79,29 @@ public final class SignUpViewModel {
     }
 
     /// Sends the sign-up when every field is right; otherwise shows every field's message and sends nothing.
+    ///
+    /// On success ``isCompleted`` becomes `true`; a refusal shows the server's own sentence in ``errorMessage``.
     public func submit() async {
-        guard !isSubmitting else { return }
+        guard !isBusy else { return }
         touchedFields = Set(SignUpField.allCases)
         guard canSubmit else { return }
-        isSubmitting = true
-        alertMessage = nil
-        defer { isSubmitting = false }
-        do {
+        await screen.run { [self] () throws(WoteError) in
             let outcome = try await signUp.execute(form)
             if outcome.isCreated {
-                didSignUp = true
+                isCompleted = true
             } else {
-                alertMessage = outcome.message
+                screen.errorMessage = outcome.message
             }
-        } catch .cancelled {
-            return
-        } catch {
-            alertMessage = error.message
         }
     }
 
-    /// Forgets the alert message once the alert was dismissed.
-    public func dismissAlert() {
-        alertMessage = nil
+    /// Forgets the error message once the alert was dismissed.
+    public func dismissError() {
+        screen.dismissError()
+    }
+
+    /// Cancels the sign-up under way, if any; no error is shown for it.
+    public func cancel() {
+        screen.cancel()
     }
 }

@@ -8,14 +8,14 @@ import WoteKit
         let cases: [(WoteError, FailureKind, Int32, String?)] = [
             (.notSignedIn, .notSignedIn, 3, nil),
             (.sessionExpired, .sessionExpired, 3, nil),
-            (.banned, .banned, 3, "E018"),
-            (.memberGone, .memberGone, 3, "E001"),
-            (.profileRequired, .profileRequired, 4, "E009"),
-            (.nicknameTaken, .nicknameTaken, 5, "E013"),
+            (WoteError.banned.noting(code: "E018"), .banned, 3, "E018"),
+            (WoteError.memberGone.noting(code: "E001"), .memberGone, 3, "E001"),
+            (WoteError.profileRequired.noting(code: "E009"), .profileRequired, 4, "E009"),
+            (WoteError.nicknameTaken.noting(code: "E013"), .nicknameTaken, 5, "E013"),
             (.invalidNickname(.tooShort(minimum: 2)), .invalidNickname, 5, nil),
             (.invalidField(.email, reason: "bad"), .usage, 2, nil),
             (.invalidArgument(name: "device token", reason: "bad"), .usage, 2, nil),
-            (.wrongCredentials, .rejected, 5, "A002"),
+            (WoteError.wrongCredentials.noting(code: "A002"), .rejected, 5, "A002"),
             (.rejected(code: "A001", message: "no"), .rejected, 5, "A001"),
             (.rejected(code: nil, message: "이미 사용 중인 아이디입니다."), .rejected, 5, nil),
             (.serverFailure(status: 500, code: "G999", message: "boom"), .server, 7, "G999"),
@@ -25,6 +25,8 @@ import WoteKit
             (.malformedResponse("not JSON"), .malformedResponse, 7, nil),
             (.storageFailure("read-only"), .storage, 8, nil),
             (.cancelled, .cancelled, 130, nil),
+            (.refused(.consumerTypeRequired, code: "E019", message: "no type"), .profileRequired, 4, "E019"),
+            (.rejected(code: "E015", message: "voted"), .rejected, 5, "E015"),
         ]
         for (error, kind, exitCode, code) in cases {
             let failure = CommandFailure(error)
@@ -41,7 +43,8 @@ import WoteKit
     }
 
     @Test func jsonShape_isKindMessageCode() {
-        let json = CommandFailure(.nicknameTaken).json.text
+        // The server's code comes with its answer (E013 on HTTP 409).
+        let json = CommandFailure(WoteError.nicknameTaken.noting(code: "E013")).json.text
         #expect(
             json == #"{"error":{"kind":"nicknameTaken","message":"That nickname is already taken.","code":"E013"}}"#)
         #expect(CommandFailure.usage("x").json.text == #"{"error":{"kind":"usage","message":"x","code":null}}"#)

@@ -10,6 +10,12 @@ import WoteKit
         try CommandLineParser.parse(arguments, environment: environment)
     }
 
+    /// The command `arguments` parse to, when it is a `type`.
+    private func command<Command: WoteCommand>(_ arguments: [String], as type: Command.Type) throws -> Command? {
+        guard case .run(let command) = try parse(arguments).command else { return nil }
+        return command as? Command
+    }
+
     private func usageMessage(_ arguments: [String], environment: [String: String] = [:]) -> String? {
         do {
             _ = try CommandLineParser.parse(arguments, environment: environment)
@@ -25,49 +31,54 @@ import WoteKit
     }
 
     @Test func login_readsProviderCodeAndRemember() throws {
-        #expect(
-            try parse(["login", "kakao", "kakao:alice"]).command
-                == .login(provider: .kakao, code: "kakao:alice", remember: true))
-        #expect(
-            try parse(["login", "APPLE", "c0de", "--no-remember"]).command
-                == .login(provider: .apple, code: "c0de", remember: false))
+        let kakao = try #require(try command(["login", "kakao", "kakao:alice"], as: LoginCommand.self))
+        #expect(kakao.provider == .kakao && kakao.code.value == "kakao:alice" && kakao.remember)
+        let apple = try #require(try command(["login", "APPLE", "c0de", "--no-remember"], as: LoginCommand.self))
+        #expect(apple.provider == .apple && apple.code.value == "c0de" && !apple.remember)
     }
 
-    @Test func everyCommand_parsesToItsCase() throws {
+    @Test func everyCommand_parsesToItsCommand() throws {
         let token = try DeviceToken(hex: "ab01")
-        let cases: [([String], Command)] = [
-            (["status"], .status),
-            (["nickname", "check", "투표왕"], .checkNickname("투표왕")),
-            (
+        #expect(try command(["status"], as: StatusCommand.self) != nil)
+        #expect(try command(["nickname", "check", "투표왕"], as: NicknameCheckCommand.self)?.nickname == "투표왕")
+        let setup = try #require(
+            try command(
                 ["profile", "setup", "--nickname", "투표왕", "--school-name", "서울고", "--school-region", "서울"],
-                .setUpProfile(nickname: "투표왕", schoolName: "서울고", region: .seoul, imagePath: nil)
-            ),
-            (
+                as: ProfileSetupCommand.self))
+        #expect(setup.nickname == "투표왕" && setup.schoolName == "서울고" && setup.region == .seoul)
+        #expect(setup.imagePath == nil)
+        let inline = try #require(
+            try command(
                 [
                     "profile", "setup", "--nickname=n1", "--school-region=busan", "--school-name", "S", "--image",
                     "me.jpg",
-                ],
-                .setUpProfile(nickname: "n1", schoolName: "S", region: .busan, imagePath: "me.jpg")
-            ),
-            (["profile", "show"], .showProfile),
-            (["consumer-type", "set", "flexer"], .setConsumerType(.flexer)),
-            (["consumer-type", "set", "eco-warrior"], .setConsumerType(.ecoWarrior)),
-            (["device-token", "register", "AB01"], .registerDeviceToken(token)),
-            (["refresh"], .refresh),
-            (["logout"], .logout(deviceToken: nil)),
-            (["logout", "--device-token", "ab01"], .logout(deviceToken: token)),
-            (["withdraw", "--yes"], .withdraw),
-            (
+                ], as: ProfileSetupCommand.self))
+        #expect(inline.nickname == "n1" && inline.schoolName == "S" && inline.region == .busan)
+        #expect(inline.imagePath == "me.jpg")
+        #expect(try command(["profile", "show"], as: ProfileShowCommand.self) != nil)
+        #expect(
+            try command(["consumer-type", "set", "flexer"], as: ConsumerTypeSetCommand.self)?.consumerType == .flexer)
+        #expect(
+            try command(["consumer-type", "set", "eco-warrior"], as: ConsumerTypeSetCommand.self)?.consumerType
+                == .ecoWarrior)
+        #expect(
+            try command(["device-token", "register", "AB01"], as: DeviceTokenRegisterCommand.self)?.deviceToken
+                == token)
+        #expect(try command(["refresh"], as: RefreshCommand.self) != nil)
+        let logout = try #require(try command(["logout"], as: LogoutCommand.self))
+        #expect(logout.deviceToken == nil)
+        #expect(try command(["logout", "--device-token", "ab01"], as: LogoutCommand.self)?.deviceToken == token)
+        #expect(try command(["withdraw", "--yes"], as: WithdrawCommand.self) != nil)
+        let signUp = try #require(
+            try command(
                 ["signup", "--login-id", "wote01", "--name", "Kim", "--email", "a@b.kr", "--phone", "010-1234-5678"],
-                .signUp(loginId: "wote01", name: "Kim", email: "a@b.kr", phone: "010-1234-5678")
-            ),
-            (["signin", "wote01"], .signIn(loginId: "wote01", remember: true)),
-            (["signin", "wote01", "--no-remember"], .signIn(loginId: "wote01", remember: false)),
-            (["demo"], .demo),
-        ]
-        for (arguments, expected) in cases {
-            #expect(try parse(arguments).command == expected, "\(arguments)")
-        }
+                as: SignUpCommand.self))
+        #expect(signUp.loginId == "wote01" && signUp.name == "Kim")
+        #expect(signUp.email == "a@b.kr" && signUp.phone == "010-1234-5678")
+        let signIn = try #require(try command(["signin", "wote01"], as: SignInCommand.self))
+        #expect(signIn.loginId == "wote01" && signIn.remember)
+        #expect(try command(["signin", "wote01", "--no-remember"], as: SignInCommand.self)?.remember == false)
+        #expect(try parse(["demo"]).command == .demo)
     }
 
     @Test func sharedOptions_standBeforeOrAfterTheCommand() throws {
@@ -75,7 +86,7 @@ import WoteKit
         let after = try parse([
             "status", "--show-tokens", "--server=http://10.0.0.1:9", "--store=/tmp/s.json", "--json",
         ])
-        #expect(before.command == .status)
+        #expect(try command(["--json", "status"], as: StatusCommand.self) != nil)
         #expect(before.options.json && after.options.json)
         #expect(!before.options.showTokens && after.options.showTokens)
         #expect(before.options.serverURL == URL(string: "http://10.0.0.1:9"))
@@ -170,7 +181,8 @@ import WoteKit
     }
 
     @Test func doubleDash_endsOptions_soAValueMayLookLikeOne() throws {
-        #expect(try parse(["nickname", "check", "--", "--json"]).command == .checkNickname("--json"))
+        #expect(
+            try command(["nickname", "check", "--", "--json"], as: NicknameCheckCommand.self)?.nickname == "--json")
         #expect(try !parse(["nickname", "check", "--", "--json"]).options.json)
     }
 

@@ -8,7 +8,9 @@ import WoteCLI
         let sandbox = try Sandbox()
         let result = try await sandbox.wote(["--help"])
         #expect(result.status == 0, "\(result)")
-        for spec in CommandSpec.all { #expect(result.stdout.contains(spec.synopsis), "\(spec.name)") }
+        for command in CommandRegistry.configurations {
+            #expect(result.stdout.contains(command.synopsis), "\(command.name)")
+        }
         for option in ["--server", "--store", "--json", "--show-tokens", "--version", "WOTE_SERVER", "WOTE_STORE"] {
             #expect(result.stdout.contains(option), "\(option)")
         }
@@ -17,10 +19,10 @@ import WoteCLI
 
     @Test func everyCommand_hasItsOwnHelp() async throws {
         let sandbox = try Sandbox()
-        for spec in CommandSpec.all {
-            let result = try await sandbox.wote(spec.words + ["--help"])
-            #expect(result.status == 0, "\(spec.name): \(result)")
-            #expect(result.stdout.hasPrefix("Usage: wote \(spec.synopsis)"), "\(spec.name): \(result.stdout)")
+        for command in CommandRegistry.configurations {
+            let result = try await sandbox.wote(command.words + ["--help"])
+            #expect(result.status == 0, "\(command.name): \(result)")
+            #expect(result.stdout.hasPrefix("Usage: wote \(command.synopsis)"), "\(command.name): \(result.stdout)")
         }
     }
 

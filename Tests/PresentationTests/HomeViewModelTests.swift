@@ -22,19 +22,19 @@ import WoteUseCases
 
     // MARK: Profile
 
-    @Test func load_showsProfile_andIsLoadingMeanwhile() async {
+    @Test func load_showsProfile_andIsBusyMeanwhile() async {
         let gate = CallGate()
         profiles.holdCalls(at: gate)
         let viewModel = makeViewModel()
 
         let load = Task { await viewModel.load() }
         await gate.waitForArrivals()
-        #expect(viewModel.isLoading)
+        #expect(viewModel.isBusy)
         #expect(viewModel.user == nil)
         gate.open()
         await load.value
 
-        #expect(viewModel.isLoading == false)
+        #expect(viewModel.isBusy == false)
         #expect(viewModel.user == user)
         #expect(viewModel.errorMessage == nil)
     }
@@ -47,7 +47,7 @@ import WoteUseCases
 
         #expect(viewModel.user == nil)
         #expect(viewModel.errorMessage == WoteError.timeout.message)
-        #expect(viewModel.isLoading == false)
+        #expect(viewModel.isBusy == false)
     }
 
     @Test func setConsumerType_showsNewType() async {
@@ -178,7 +178,7 @@ import WoteUseCases
         #expect(auth.session.state == .signedOut(.withdrawn))
     }
 
-    @Test func isLoading_isTrueWhileWithdrawalIsInFlight() async {
+    @Test func isBusy_isTrueWhileWithdrawalIsInFlight() async {
         let gate = CallGate()
         auth.holdCalls(at: gate)
         let viewModel = makeViewModel()
@@ -186,12 +186,12 @@ import WoteUseCases
 
         let withdraw = Task { await viewModel.confirmWithdrawal() }
         await gate.waitForArrivals()
-        #expect(viewModel.isLoading)
+        #expect(viewModel.isBusy)
         #expect(viewModel.isSignedOut == false)
         gate.open()
         await withdraw.value
 
-        #expect(viewModel.isLoading == false)
+        #expect(viewModel.isBusy == false)
         #expect(viewModel.isSignedOut)
     }
 }

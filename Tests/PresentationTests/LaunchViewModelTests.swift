@@ -25,7 +25,7 @@ import WoteUseCases
         await start.value
 
         #expect(viewModel.route == .home)
-        viewModel.stop()
+        viewModel.cancel()
     }
 
     @Test(arguments: [
@@ -38,21 +38,21 @@ import WoteUseCases
         await viewModel.start()
 
         #expect(viewModel.route == route)
-        #expect(viewModel.notice == nil)
-        viewModel.stop()
+        #expect(viewModel.errorMessage == nil)
+        viewModel.cancel()
     }
 
-    @Test func start_routesToLogin_withoutNotice_whenNothingIsStored() async {
+    @Test func start_routesToLogin_withoutErrorMessage_whenNothingIsStored() async {
         let viewModel = makeViewModel(InMemoryAuthRepository())
 
         await viewModel.start()
 
         #expect(viewModel.route == .login)
-        #expect(viewModel.notice == nil)
-        viewModel.stop()
+        #expect(viewModel.errorMessage == nil)
+        viewModel.cancel()
     }
 
-    @Test func start_routesToLogin_withNotice_whenStoredSessionHasExpired() async {
+    @Test func start_routesToLogin_withErrorMessage_whenStoredSessionHasExpired() async {
         let auth = InMemoryAuthRepository()
         auth.setRestoreResult(SessionSnapshot(state: .signedOut(.sessionExpired), isPersistent: false))
         let viewModel = makeViewModel(auth)
@@ -60,8 +60,8 @@ import WoteUseCases
         await viewModel.start()
 
         #expect(viewModel.route == .login)
-        #expect(viewModel.notice == "Your session has expired. Please sign in again.")
-        viewModel.stop()
+        #expect(viewModel.errorMessage == "Your session has expired. Please sign in again.")
+        viewModel.cancel()
     }
 
     @Test func start_routesToStorageUnavailable_whenStoreCannotBeRead_andRetryRestoresAgain() async {
@@ -76,7 +76,7 @@ import WoteUseCases
         await viewModel.start()
         #expect(viewModel.route == .home)
         #expect(auth.restoreCount == 2)
-        viewModel.stop()
+        viewModel.cancel()
     }
 
     // MARK: Routing on events
@@ -95,7 +95,7 @@ import WoteUseCases
         viewModel.handle(event)
 
         #expect(viewModel.route == route)
-        #expect(viewModel.notice == nil)
+        #expect(viewModel.errorMessage == nil)
     }
 
     @Test(arguments: [
@@ -104,48 +104,48 @@ import WoteUseCases
         (.memberGone, "This account no longer exists."),
         (.storedSessionCorrupted("bad json"), "Your saved sign-in could not be read. Please sign in again."),
     ])
-    func handle_routesToLogin_withNotice_whenSignedOutInvoluntarily(_ reason: SignOutReason, _ notice: String) {
+    func handle_routesToLogin_withErrorMessage_whenSignedOutInvoluntarily(_ reason: SignOutReason, _ message: String) {
         let viewModel = makeViewModel(InMemoryAuthRepository())
         viewModel.handle(.signedIn)
 
         viewModel.handle(.signedOut(reason))
 
         #expect(viewModel.route == .login)
-        #expect(viewModel.notice == notice)
+        #expect(viewModel.errorMessage == message)
     }
 
-    @Test func handle_keepsRoute_andShowsPassingNotice_whenRefreshFails_untilTokensAreRefreshed() {
+    @Test func handle_keepsRoute_andShowsPassingErrorMessage_whenRefreshFails_untilTokensAreRefreshed() {
         let viewModel = makeViewModel(InMemoryAuthRepository())
         viewModel.handle(.signedIn)
 
         viewModel.handle(.refreshFailed(.networkUnavailable("offline")))
         #expect(viewModel.route == .home)
-        #expect(viewModel.notice == WoteError.networkUnavailable("offline").message)
+        #expect(viewModel.errorMessage == WoteError.networkUnavailable("offline").message)
 
         viewModel.handle(.tokensRefreshed)
         #expect(viewModel.route == .home)
-        #expect(viewModel.notice == nil)
+        #expect(viewModel.errorMessage == nil)
     }
 
-    @Test func handle_tokensRefreshed_keepsSignOutNotice() {
+    @Test func handle_tokensRefreshed_keepsSignOutErrorMessage() {
         let viewModel = makeViewModel(InMemoryAuthRepository())
         viewModel.handle(.signedOut(.banned))
 
         viewModel.handle(.tokensRefreshed)
 
-        #expect(viewModel.notice == "This account has been suspended.")
-        viewModel.dismissNotice()
-        #expect(viewModel.notice == nil)
+        #expect(viewModel.errorMessage == "This account has been suspended.")
+        viewModel.dismissError()
+        #expect(viewModel.errorMessage == nil)
     }
 
-    @Test func signingInAgain_clearsNotice() {
+    @Test func signingInAgain_clearsErrorMessage() {
         let viewModel = makeViewModel(InMemoryAuthRepository())
         viewModel.handle(.signedOut(.sessionExpired))
 
         viewModel.handle(.profileRequired)
 
         #expect(viewModel.route == .profileSetup)
-        #expect(viewModel.notice == nil)
+        #expect(viewModel.errorMessage == nil)
     }
 
     // MARK: Through the event stream
@@ -161,7 +161,7 @@ import WoteUseCases
         await viewModel.waitUntilObservationEnds()
 
         #expect(viewModel.route == .login)
-        #expect(viewModel.notice == "Your session has expired. Please sign in again.")
+        #expect(viewModel.errorMessage == "Your session has expired. Please sign in again.")
     }
 
     @Test func start_routesToHome_afterLoginIntoProfileSetupAndProfileCompletion() async throws {
@@ -181,18 +181,18 @@ import WoteUseCases
         #expect(viewModel.route == .home)
     }
 
-    @Test func stop_endsObservation_soLaterEventsAreIgnored() async {
+    @Test func cancel_endsObservation_soLaterEventsAreIgnored() async {
         let auth = InMemoryAuthRepository(storedState: .signedIn)
         let viewModel = makeViewModel(auth)
         await viewModel.start()
 
-        viewModel.stop()
+        viewModel.cancel()
         await viewModel.waitUntilObservationEnds()
         auth.endSession(reason: .banned)
 
         #expect(auth.subscriberCount == 0)
         #expect(viewModel.route == .home)
-        #expect(viewModel.notice == nil)
+        #expect(viewModel.errorMessage == nil)
     }
 
     @Test func overlappingStarts_leaveOneObservation_notOnePerStart() async {
@@ -210,12 +210,12 @@ import WoteUseCases
 
         #expect(viewModel.route == .home)
         #expect(auth.subscriberCount == 1)
-        viewModel.stop()
+        viewModel.cancel()
         await viewModel.waitUntilObservationEnds()
         #expect(auth.subscriberCount == 0)
     }
 
-    @Test func stopWhileRestoring_routes_butFollowsNoEvents() async {
+    @Test func cancelWhileRestoring_routes_butFollowsNoEvents() async {
         let auth = InMemoryAuthRepository(storedState: .signedIn)
         let gate = CallGate()
         auth.holdCalls(at: gate)
@@ -223,7 +223,7 @@ import WoteUseCases
 
         let start = Task { await viewModel.start() }
         await gate.waitForArrivals()
-        viewModel.stop()
+        viewModel.cancel()
         gate.open()
         await start.value
         auth.endSession(reason: .banned)

@@ -4,7 +4,7 @@ import WoteKitTesting
 import WotePresentation
 import WoteUseCases
 
-@MainActor @Suite struct LoginViewModelTests {
+@MainActor @Suite(.timeLimit(.minutes(1))) struct LoginViewModelTests {
     private let auth = InMemoryAuthRepository()
 
     private func makeViewModel() -> LoginViewModel {
@@ -58,7 +58,7 @@ import WoteUseCases
         #expect(viewModel.errorMessage == "The ID or password is wrong.")
         #expect(viewModel.outcome == nil)
         #expect(viewModel.password == "wrong123")
-        #expect(viewModel.isLoading == false)
+        #expect(viewModel.isBusy == false)
 
         viewModel.dismissError()
         #expect(viewModel.errorMessage == nil)
@@ -75,7 +75,7 @@ import WoteUseCases
         #expect(auth.signInCalls.isEmpty)
     }
 
-    @Test func isLoading_isTrueWhileSignInIsInFlight_andSecondTapIsIgnored() async {
+    @Test func isBusy_isTrueWhileSignInIsInFlight_andSecondTapIsIgnored() async {
         let gate = CallGate()
         auth.holdCalls(at: gate)
         let viewModel = makeViewModel()
@@ -85,15 +85,32 @@ import WoteUseCases
 
         let login = Task { await viewModel.loginWithPassword() }
         await gate.waitForArrivals()
-        #expect(viewModel.isLoading)
+        #expect(viewModel.isBusy)
         #expect(viewModel.canSubmitPassword == false)
         await viewModel.loginWithApple(authorizationCode: "second tap")
         #expect(auth.signInCalls.count == 1)
 
         gate.open()
         await login.value
-        #expect(viewModel.isLoading == false)
+        #expect(viewModel.isBusy == false)
         #expect(viewModel.outcome == .signedIn)
+    }
+
+    @Test func cancel_stopsTheSignInUnderWay_withoutAnError() async {
+        let gate = CallGate()
+        let viewModel = makeViewModel()
+        let login = Task { await viewModel.login(with: SheetLeftOpenProvider(gate: gate)) }
+        await gate.waitForArrivals()
+        gate.open()
+        #expect(viewModel.isBusy)
+
+        viewModel.cancel()
+        await login.value
+
+        #expect(viewModel.isBusy == false)
+        #expect(viewModel.errorMessage == nil)
+        #expect(viewModel.outcome == nil)
+        #expect(auth.signInCalls.isEmpty)
     }
 
     @Test func loginWithApple_sendsAppleCode() async {
@@ -124,7 +141,7 @@ import WoteUseCases
 
         #expect(viewModel.errorMessage == nil)
         #expect(viewModel.outcome == nil)
-        #expect(viewModel.isLoading == false)
+        #expect(viewModel.isBusy == false)
         #expect(auth.signInCalls.isEmpty)
     }
 

@@ -45,13 +45,14 @@ import WoteUseCases
         #expect(viewModel.nicknameMessage == "A nickname can have at most 10 characters.")
     }
 
-    @Test func checkNickname_marksAvailable_whenServerHasItFree() async {
+    @Test func checkNickname_marksAvailable_whenServerHasItFree() async throws {
         let viewModel = makeViewModel()
         viewModel.nickname = "투표왕"
 
         await viewModel.checkNickname()
 
-        #expect(viewModel.nicknameCheck == .available)
+        #expect(viewModel.nicknameCheck == .checked(.available(try Nickname(validating: "투표왕"))))
+        #expect(viewModel.nicknameCheck.isAvailable)
         #expect(viewModel.nicknameMessage == "This nickname is available.")
         #expect(profiles.checkedNicknames.map(\.value) == ["투표왕"])
     }
@@ -62,7 +63,7 @@ import WoteUseCases
 
         await viewModel.checkNickname()
 
-        #expect(viewModel.nicknameCheck == .taken)
+        #expect(viewModel.nicknameCheck == .checked(.taken))
         #expect(viewModel.nicknameMessage == "That nickname is already taken.")
     }
 
@@ -72,7 +73,7 @@ import WoteUseCases
 
         await viewModel.checkNickname()
 
-        #expect(viewModel.nicknameCheck == .invalid(.invalidCharacter("!")))
+        #expect(viewModel.nicknameCheck == .checked(.invalid(.invalidCharacter("!"))))
         #expect(profiles.checkedNicknames.isEmpty)
     }
 
@@ -88,7 +89,7 @@ import WoteUseCases
         gate.open()
         await check.value
 
-        #expect(viewModel.nicknameCheck == .available)
+        #expect(viewModel.nicknameCheck.isAvailable)
     }
 
     @Test func checkNickname_dropsVerdict_whenNicknameChangedMeanwhile() async {
@@ -186,7 +187,7 @@ import WoteUseCases
         await viewModel.submit()
 
         #expect(viewModel.isCompleted == false)
-        #expect(viewModel.nicknameCheck == .taken)
+        #expect(viewModel.nicknameCheck == .checked(.taken))
         #expect(viewModel.errorMessage == "That nickname is already taken.")
         #expect(viewModel.canSubmit == false)
         #expect(auth.session.state == .profileRequired)
@@ -200,26 +201,26 @@ import WoteUseCases
 
         #expect(viewModel.isCompleted == false)
         #expect(viewModel.errorMessage == "The server is having trouble. Please try again later.")
-        #expect(viewModel.nicknameCheck == .available)
+        #expect(viewModel.nicknameCheck.isAvailable)
         #expect(viewModel.canSubmit)
 
         viewModel.dismissError()
         #expect(viewModel.errorMessage == nil)
     }
 
-    @Test func isSubmitting_isTrueWhileProfileIsSent() async {
+    @Test func isBusy_isTrueWhileProfileIsSent() async {
         let viewModel = await readyViewModel()
         let gate = CallGate()
         profiles.holdCalls(at: gate)
 
         let submit = Task { await viewModel.submit() }
         await gate.waitForArrivals()
-        #expect(viewModel.isSubmitting)
+        #expect(viewModel.isBusy)
         #expect(viewModel.canSubmit == false)
         gate.open()
         await submit.value
 
-        #expect(viewModel.isSubmitting == false)
+        #expect(viewModel.isBusy == false)
         #expect(viewModel.isCompleted)
     }
 }

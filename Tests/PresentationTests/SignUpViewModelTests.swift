@@ -81,7 +81,7 @@ import WoteUseCases
 
         #expect(Set(viewModel.fieldMessages.keys) == [.password, .name, .email, .phone])
         #expect(accounts.signUpForms.isEmpty)
-        #expect(viewModel.didSignUp == false)
+        #expect(viewModel.isCompleted == false)
     }
 
     @Test func submit_setsDidSignUp_whenAccountIsCreated() async {
@@ -90,8 +90,8 @@ import WoteUseCases
 
         await viewModel.submit()
 
-        #expect(viewModel.didSignUp)
-        #expect(viewModel.alertMessage == nil)
+        #expect(viewModel.isCompleted)
+        #expect(viewModel.errorMessage == nil)
         #expect(accounts.loginIds.contains("wote01"))
     }
 
@@ -101,11 +101,11 @@ import WoteUseCases
 
         await viewModel.submit()
 
-        #expect(viewModel.alertMessage == InMemoryAccountRepository.loginIdTakenMessage)
-        #expect(viewModel.didSignUp == false)
+        #expect(viewModel.errorMessage == InMemoryAccountRepository.loginIdTakenMessage)
+        #expect(viewModel.isCompleted == false)
 
-        viewModel.dismissAlert()
-        #expect(viewModel.alertMessage == nil)
+        viewModel.dismissError()
+        #expect(viewModel.errorMessage == nil)
     }
 
     @Test(arguments: [
@@ -121,12 +121,12 @@ import WoteUseCases
 
         await viewModel.submit()
 
-        #expect(viewModel.alertMessage == message)
-        #expect(viewModel.didSignUp == false)
-        #expect(viewModel.isSubmitting == false)
+        #expect(viewModel.errorMessage == message)
+        #expect(viewModel.isCompleted == false)
+        #expect(viewModel.isBusy == false)
     }
 
-    @Test func isSubmitting_isTrueWhileSignUpIsInFlight() async {
+    @Test func isBusy_isTrueWhileSignUpIsInFlight() async {
         let gate = CallGate()
         accounts.holdCalls(at: gate)
         let viewModel = makeViewModel()
@@ -134,14 +134,14 @@ import WoteUseCases
 
         let submit = Task { await viewModel.submit() }
         await gate.waitForArrivals()
-        #expect(viewModel.isSubmitting)
+        #expect(viewModel.isBusy)
         #expect(viewModel.canSubmit == false)
         await viewModel.submit()
         #expect(accounts.signUpForms.count == 1)
 
         gate.open()
         await submit.value
-        #expect(viewModel.isSubmitting == false)
-        #expect(viewModel.didSignUp)
+        #expect(viewModel.isBusy == false)
+        #expect(viewModel.isCompleted)
     }
 }

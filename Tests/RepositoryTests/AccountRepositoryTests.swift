@@ -5,7 +5,9 @@ import WoteRepository
 
 /// §4.12: sign-up with the older envelope; every outcome the app must show.
 @Suite struct AccountRepositoryTests {
-    private func signUp(answer: Result<SignUpResponseDTO, APIError>) async throws -> (SignUpOutcome, FakeRemoteDataSource) {
+    private func signUp(answer: Result<SignUpResponseDTO, APIError>) async throws -> (
+        SignUpOutcome, FakeRemoteDataSource
+    ) {
         let remote = FakeRemoteDataSource { $0.signUp = answer }
         let outcome = try await WoteAccountRepository(remote: remote).signUp(Fixtures.validForm)
         return (outcome, remote)
@@ -32,7 +34,8 @@ import WoteRepository
 
     @Test func http400_isAMalformedRequest_withTheServersMessage() async throws {
         let (outcome, _) = try await signUp(
-            answer: .success(SignUpResponseDTO(httpStatus: 400, status: 400, success: false, message: "email is invalid")))
+            answer: .success(
+                SignUpResponseDTO(httpStatus: 400, status: 400, success: false, message: "email is invalid")))
         #expect(outcome == .malformedRequest(message: "email is invalid"))
     }
 

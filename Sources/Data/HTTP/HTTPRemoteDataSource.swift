@@ -97,7 +97,8 @@ package struct HTTPRemoteDataSource: RemoteDataSource {
         if requiringData, envelope.isSuccess, envelope.data == nil {
             return AnswerReading(
                 meaning: meaning,
-                answer: .failure(.malformed(MalformedResponse(httpStatus: response.status, problem: .missingField("data")))))
+                answer: .failure(
+                    .malformed(MalformedResponse(httpStatus: response.status, problem: .missingField("data")))))
         }
         return AnswerReading(meaning: meaning, answer: .success(envelope))
     }

@@ -9,6 +9,9 @@ package struct CommandFailure: Error, Sendable, Equatable {
     package var message: String
     /// The division code that stands for the failure (`E013`, `A002`, ...), or `nil`.
     package var code: String?
+    /// Whether the command already told the person (the demo narrates its own failure), so only
+    /// the exit code is left to give.
+    package var isAlreadyReported = false
 
     /// Creates a failure.
     package init(kind: FailureKind, message: String, code: String? = nil) {
@@ -24,7 +27,7 @@ package struct CommandFailure: Error, Sendable, Equatable {
         CommandFailure(kind: .usage, message: message)
     }
 
-    /// The failure for a WoteKit error.
+    /// The failure for a WoteKit error: the one place the front looks at a ``WoteError``'s kind.
     ///
     /// Values WoteKit refuses before any request (``WoteError/invalidArgument(name:reason:)``,
     /// ``WoteError/invalidField(_:reason:)``) are usage errors naming the argument.
@@ -57,6 +60,13 @@ package struct CommandFailure: Error, Sendable, Equatable {
         default: kind = .rejected
         }
         self.init(kind: kind, message: message, code: error.code)
+    }
+
+    /// The same failure, marked as already told to the person.
+    package func alreadyReported() -> CommandFailure {
+        var failure = self
+        failure.isAlreadyReported = true
+        return failure
     }
 
     /// The `--json` error object.

@@ -13,7 +13,7 @@ extension InteractiveFront {
             // Loading may have found the session over; the launch view model routes first then.
             if home.user == nil { return .proceed }
         }
-        let lines = home.user.map { CommandRunner.profileText($0).split(separator: "\n").map(String.init) } ?? []
+        let lines = home.user.map { ProfileShowCommand.text($0).split(separator: "\n").map(String.init) } ?? []
         guard
             let choice = await menu(
                 "Home", lines: lines,

@@ -7,12 +7,21 @@ package struct CommandOutput: Sendable, Equatable {
     package var json: JSONValue
     /// Lines for standard error, in both modes.
     package var warnings: [String]
+    /// Whether the command printed everything itself as it ran, so nothing more is printed.
+    package var isAlreadyPrinted = false
 
     /// Creates an output.
     package init(text: String, json: JSONValue, warnings: [String] = []) {
         self.text = text
         self.json = json
         self.warnings = warnings
+    }
+
+    /// Nothing more to print: the command (the interactive front, the demo) printed as it went.
+    package static var alreadyPrinted: CommandOutput {
+        var output = CommandOutput(text: "", json: .null)
+        output.isAlreadyPrinted = true
+        return output
     }
 
     /// `{"ok": true}`, plus the new state when the command changed it.

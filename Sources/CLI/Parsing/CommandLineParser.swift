@@ -19,11 +19,11 @@ package enum CommandLineParser {
         let scan = try SharedOptionScan(arguments)
         let options = try globalOptions(from: scan, environment: environment)
         if scan.version { return Invocation(options: options, command: .version) }
-        let command = try CommandArguments.command(from: scan.rest, help: scan.help)
-        if options.json, command == .interactive || command == .demo {
-            throw .usage("--json: 'wote \(command == .demo ? "demo" : "interactive")' prints text only")
+        let action = try CommandRegistry.action(from: scan.rest, help: scan.help)
+        if options.json, case .run(let command) = action, type(of: command).configuration.printsTextOnly {
+            throw .usage("--json: 'wote \(type(of: command).configuration.name)' prints text only")
         }
-        return Invocation(options: options, command: command)
+        return Invocation(options: options, command: action)
     }
 
     /// Whether the command line asks for JSON output, read leniently so that even a usage error can
@@ -75,78 +75,5 @@ package enum CommandLineParser {
             throw .usage("\(name): expected the path of a file, not '\(path)'")
         }
         return URL(fileURLWithPath: path, isDirectory: false)
-    }
-}
-
-/// The shared options picked out of a command line, and everything else in order.
-struct SharedOptionScan {
-    var json = false
-    var showTokens = false
-    var help = false
-    var version = false
-    var server: String?
-    var store: String?
-    var timeout: String?
-    /// The other arguments, `--` included, in their order.
-    var rest: [String] = []
-
-    init(_ arguments: [String]) throws(CommandFailure) {
-        var index = 0
-        var optionsEnded = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if optionsEnded || argument == "--" {
-                optionsEnded = true
-                rest.append(argument)
-                continue
-            }
-            let (name, inline) = OptionSyntax.split(argument)
-            switch name {
-            case "--json", "--show-tokens", "--help", "-h", "--version":
-                guard inline == nil else { throw .usage("\(name): takes no value") }
-                switch name {
-                case "--json": json = true
-                case "--show-tokens": showTokens = true
-                case "--version": version = true
-                default: help = true
-                }
-            case "--server", "--store", "--timeout":
-                let value = try OptionSyntax.value(of: name, inline: inline, in: arguments, at: &index)
-                switch name {
-                case "--server": server = value
-                case "--store": store = value
-                default: timeout = value
-                }
-            default:
-                rest.append(argument)
-            }
-        }
-    }
-}
-
-/// How options are written: `--name value` or `--name=value`.
-enum OptionSyntax {
-    /// Whether `argument` is written as an option.
-    static func isOption(_ argument: String) -> Bool {
-        argument.hasPrefix("-") && argument.count > 1
-    }
-
-    /// Splits `--name=value` into its name and value; other arguments have no inline value.
-    static func split(_ argument: String) -> (name: String, inline: String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-    }
-
-    /// The value of option `name`: written inline, or the next argument (which is then consumed).
-    static func value(of name: String, inline: String?, in arguments: [String], at index: inout Int)
-        throws(CommandFailure) -> String
-    {
-        if let inline { return inline }
-        guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-            throw .usage("\(name): missing value")
-        }
-        defer { index += 1 }
-        return arguments[index]
     }
 }

@@ -8,15 +8,16 @@ import WoteKit
 ///
 /// Every step runs like a separate `wote` command, on a client of its own over the same store, so
 /// the tour shows what an app sees from one launch to the next.
+@MainActor
 struct DemoTour {
     let options: GlobalOptions
     let terminal: Terminal
-    let makeClient: (GlobalOptions) -> WoteClient
+    let makeClient: @Sendable (GlobalOptions) -> WoteClient
 
     /// Runs the tour.
     ///
-    /// - Returns: 0, or the exit code of the failure that stopped it.
-    func run() async -> Int32 {
+    /// - Throws: the failure that stopped it, already narrated on standard error.
+    func run() async throws(CommandFailure) {
         var options = self.options
         var temporaryDirectory: URL?
         if !options.storeWasChosen {
@@ -37,7 +38,6 @@ struct DemoTour {
             terminal.print("")
             terminal.print(
                 "The tour is over. Every step above is a wote command you can run yourself; see 'wote --help'.")
-            return 0
         } catch {
             terminal.print("")
             var line = "wote demo stopped: \(error.message)"
@@ -47,7 +47,7 @@ struct DemoTour {
                 terminal.printError(
                     "Is the reference server running? scripts/demo.sh starts one and runs the demo against it.")
             }
-            return error.kind.exitCode
+            throw error.alreadyReported()
         }
     }
 }

@@ -2,10 +2,11 @@ import Foundation
 import WoteKit
 
 /// The steps of `wote demo`, each narrated before it runs.
+@MainActor
 struct DemoSteps {
     let options: GlobalOptions
     let terminal: Terminal
-    let makeClient: (GlobalOptions) -> WoteClient
+    let makeClient: @Sendable (GlobalOptions) -> WoteClient
 
     /// The longest the tour waits in real time for an access token to expire; beyond this it forces
     /// a refresh instead.
@@ -22,7 +23,7 @@ struct DemoSteps {
             "The reference server treats the code as a test member. A brand-new member has no profile, so",
             "the server answers HTTP 200 with body status 400 E009 and tokens: a successful sign-in into",
             "the \"profile required\" state. WoteKit stores the tokens.")
-        let login = try await run(.login(provider: .kakao, code: code, remember: true))
+        let login = try await run(LoginCommand(provider: .kakao, code: code, remember: true))
         show(login)
 
         step(2, "Someone else takes a nickname first", command: "(a second app, in memory)")
@@ -31,7 +32,7 @@ struct DemoSteps {
         say("the rival is now “\(rivalNickname)”")
 
         step(3, "Our member checks nicknames", command: "wote nickname check \(rivalNickname)")
-        show(try await run(.checkNickname(rivalNickname)))
+        show(try await run(NicknameCheckCommand(nickname: rivalNickname)))
         narrate("Taken is an answer, not a failure (exit code 0). Another one:")
         let nickname = try await findFreeNickname()
 
@@ -40,20 +41,20 @@ struct DemoSteps {
             command: "wote profile setup --nickname \(nickname) --school-name 서울고등학교 --school-region seoul")
         narrate("A new command is a new launch: the session is restored from the store, then the profile is sent.")
         show(
-            try await run(.setUpProfile(nickname: nickname, schoolName: "서울고등학교", region: .seoul, imagePath: nil)))
+            try await run(ProfileSetupCommand(nickname: nickname, schoolName: "서울고등학교", region: .seoul)))
 
         step(5, "My profile", command: "wote profile show")
-        show(try await run(.showProfile))
+        show(try await run(ProfileShowCommand()))
 
         try await expiryAndSilentRefresh()
 
         step(7, "Logout", command: "wote logout")
         narrate("The server bans the access token; WoteKit deletes both tokens from the store whatever it answers.")
-        show(try await run(.logout(deviceToken: nil)))
+        show(try await run(LogoutCommand()))
 
         step(8, "The next launch", command: "wote status")
         narrate("Restoring the session finds nothing stored: the app would show the login screen.")
-        show(try await run(.status))
+        show(try await run(StatusCommand()))
     }
 
     // MARK: - Token expiry
@@ -72,7 +73,7 @@ struct DemoSteps {
                 "That is more than \(Int(Self.longestWait)) s away (start the server with --access-ttl 4s to watch it",
                 "expire). Forcing a refresh instead:")
             terminal.print("   $ wote refresh")
-            show(try await run(.refresh))
+            show(try await run(RefreshCommand()))
         } else {
             if remaining > 0 {
                 let wait = remaining + 1
@@ -83,7 +84,7 @@ struct DemoSteps {
                 "The access token has expired. The next command restores the session, sees the expiry, and",
                 "refreshes silently before asking for the profile: nobody is asked to sign in again.")
             terminal.print("   $ wote profile show")
-            show(try await run(.showProfile))
+            show(try await run(ProfileShowCommand()))
         }
         let after = await counters.refreshCalls()
         let renewed = try await session()
@@ -100,17 +101,22 @@ struct DemoSteps {
     // MARK: - Running
 
     /// Runs `command` the way a separate `wote` invocation would: on a new client over the store.
-    private func run(_ command: Command) async throws(CommandFailure) -> CommandOutput {
+    private func run(_ command: some WoteCommand) async throws(CommandFailure) -> CommandOutput {
         let wote = makeClient(options)
         defer { wote.shutdown() }
-        return try await CommandRunner(wote: wote, options: options, terminal: terminal).run(command)
+        return try await command.run(context(wote))
     }
 
     /// The session as a new launch restores it.
     private func session() async throws(CommandFailure) -> SessionSnapshot {
         let wote = makeClient(options)
         defer { wote.shutdown() }
-        return try await CommandRunner(wote: wote, options: options, terminal: terminal).restore()
+        return try await context(wote).restore()
+    }
+
+    /// What a step's command runs with: the tour's options and terminal, and `wote`.
+    private func context(_ wote: WoteClient) -> CommandContext {
+        CommandContext(options: options, terminal: terminal, wote: wote, makeClient: makeClient)
     }
 
     /// Signs a rival member in on a client of its own (memory only) and gives it a nickname.
@@ -121,8 +127,7 @@ struct DemoSteps {
         if let timeout = options.timeout { configuration.requestTimeout = timeout }
         let rival = WoteClient(configuration: configuration)
         defer { rival.shutdown() }
-        let runner = CommandRunner(wote: rival, options: options, terminal: terminal)
-        try await runner.attempt { () throws(WoteError) in
+        try await context(rival).attempt { () throws(WoteError) in
             _ = try await rival.login.execute(
                 with: FixedCredentialProvider(.kakao(authorizationCode: code)), remember: false)
         }
@@ -132,7 +137,7 @@ struct DemoSteps {
             do {
                 try await rival.completeProfile.execute(nickname: nickname, schoolName: "부산고등학교", region: .busan)
                 return nickname
-            } catch .nicknameTaken where attempt < Self.nicknameAttempts {
+            } catch let error where error == .nicknameTaken && attempt < Self.nicknameAttempts {
                 continue
             } catch {
                 throw CommandFailure(error)
@@ -148,11 +153,10 @@ struct DemoSteps {
             terminal.print("   $ wote nickname check \(nickname)")
             let wote = makeClient(options)
             defer { wote.shutdown() }
-            let runner = CommandRunner(wote: wote, options: options, terminal: terminal)
-            let result = try await runner.attempt { () throws(WoteError) in
+            let result = try await context(wote).attempt { () throws(WoteError) in
                 try await wote.checkNickname.execute(nickname)
             }
-            show(CommandRunner.nicknameOutput(nickname, result))
+            show(NicknameCheckCommand.output(nickname, result))
             if case .available = result { return nickname }
         }
         throw CommandFailure(.nicknameTaken)

@@ -1,8 +1,8 @@
-/// The texts of `--help`.
+/// The texts of `--help`, made from the commands' declarations (``CommandRegistry``).
 package enum HelpText {
     /// The global usage: every command and the shared options.
     package static var global: String {
-        let commands = CommandSpec.all.map { "  \($0.synopsis)\n      \($0.summary)" }
+        let commands = CommandRegistry.configurations.map { "  \($0.synopsis)\n      \($0.summary)" }
         return """
             wote: the terminal front of WoteKit. Sign in to Wote and stay signed in.
 
@@ -36,26 +36,26 @@ package enum HelpText {
 
     /// One command's help.
     ///
-    /// - Parameter spec: the command.
-    package static func command(_ spec: CommandSpec) -> String {
-        var text = "Usage: wote \(spec.synopsis)\n\n\(spec.summary)\n"
-        if !spec.details.isEmpty { text += "\n\(spec.details)\n" }
+    /// - Parameter command: the command's declaration.
+    package static func command(_ command: CommandConfiguration) -> String {
+        var text = "Usage: wote \(command.synopsis)\n\n\(command.summary)\n"
+        if !command.details.isEmpty { text += "\n\(command.details)\n" }
         return text + "\n" + options
     }
 
     /// The help of a group of commands sharing a first word, such as `wote profile --help`.
     ///
-    /// - Parameter specs: the commands of the group.
-    package static func group(_ specs: [CommandSpec]) -> String {
-        let lines = specs.map { "  wote \($0.synopsis)\n      \($0.summary)" }
+    /// - Parameter commands: the declarations of the group's commands.
+    package static func group(_ commands: [CommandConfiguration]) -> String {
+        let lines = commands.map { "  wote \($0.synopsis)\n      \($0.summary)" }
         return "Usage:\n" + lines.joined(separator: "\n") + "\n\n" + options
     }
 
     /// The help for `topic`: a command's name, a group's first word, or `nil` for the global usage.
     package static func text(for topic: String?) -> String {
         guard let topic else { return global }
-        if let spec = CommandSpec.all.first(where: { $0.name == topic }) { return command(spec) }
-        let group = CommandSpec.group(topic)
+        if let found = CommandRegistry.configurations.first(where: { $0.name == topic }) { return command(found) }
+        let group = CommandRegistry.group(topic)
         return group.isEmpty ? global : self.group(group)
     }
 }

@@ -26,7 +26,7 @@ extension InteractiveFront {
             showError(setup.errorMessage)
             setup.dismissError()
             if let message = setup.nicknameMessage {
-                if setup.nicknameCheck == .available { say(message) } else { showError(message) }
+                if setup.nicknameCheck.isAvailable { say(message) } else { showError(message) }
             }
         case "2":
             guard let name = await ask("School name: ") else { return .quit }
@@ -68,7 +68,7 @@ extension InteractiveFront {
             return
         }
         do {
-            setup.imageJPEG = try CommandRunner.readJPEG(at: path)
+            setup.imageJPEG = try ProfileSetupCommand.readJPEG(at: path)
         } catch {
             showError(error.message)
         }
@@ -76,7 +76,7 @@ extension InteractiveFront {
 
     private func submit(_ setup: ProfileSetupViewModel) async {
         guard setup.canSubmit else {
-            if setup.nicknameCheck != .available { showError("Choose a nickname that is available first (choice 1).") }
+            if !setup.nicknameCheck.isAvailable { showError("Choose a nickname that is available first (choice 1).") }
             if !setup.isSchoolNameValid { showError("Enter your school's name (choice 2).") }
             if setup.region == nil { showError("Choose your school's region (choice 3).") }
             return
@@ -105,9 +105,9 @@ extension InteractiveFront {
         switch check {
         case .unchecked: ""
         case .checking: "(checking…)"
-        case .available: "(available)"
-        case .taken: "(taken)"
-        case .invalid: "(not valid)"
+        case .checked(.available): "(available)"
+        case .checked(.taken): "(taken)"
+        case .checked(.invalid): "(not valid)"
         }
     }
 }

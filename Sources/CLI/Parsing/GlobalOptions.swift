@@ -37,17 +37,3 @@ package struct GlobalOptions: Sendable, Equatable {
         WoteConfiguration.defaultStateDirectory().appendingPathComponent("session.json")
     }
 }
-
-/// A command line, understood: the shared options and the command.
-package struct Invocation: Sendable, Equatable {
-    /// The shared options.
-    package var options: GlobalOptions
-    /// What to do.
-    package var command: Command
-
-    /// Creates an invocation.
-    package init(options: GlobalOptions, command: Command) {
-        self.options = options
-        self.command = command
-    }
-}

@@ -37,9 +37,7 @@ final class InteractiveFront {
     }
 
     /// Runs until the person quits or the input ends.
-    ///
-    /// - Returns: the exit code, 0.
-    func run() async -> Int32 {
+    func run() async {
         terminal.print(
             "wote — \(wote.configuration.baseURL.absoluteString). Choose by number; q or end of input quits.")
         terminal.print("… restoring your session")
@@ -66,9 +64,8 @@ final class InteractiveFront {
             }
             await settle()
         }
-        launch.stop()
+        launch.cancel()
         terminal.print("Bye.")
-        return 0
     }
 
     // MARK: - Reading and printing
@@ -122,9 +119,9 @@ final class InteractiveFront {
     }
 
     private func showNotice() {
-        guard let notice = launch.notice else { return }
+        guard let notice = launch.errorMessage else { return }
         terminal.print("! \(notice)")
-        launch.dismissNotice()
+        launch.dismissError()
     }
 
     private func leaveSignedInScreens() {
@@ -139,6 +136,8 @@ final class InteractiveFront {
     /// The session's state changes and its event is sent in one step; the launch view model routes
     /// when the event reaches it. Reading the state here (never a token) says which route to wait for.
     func settle() async {
+        // PUBLIC-API-NEEDED: a use case (or a LaunchViewModel member) that reads the current session
+        // state without a network call; `auth` is the repository, which the front should not reach.
         let state = await wote.auth.currentSession().state
         let deadline = ContinuousClock.now + Self.routeWait
         while !Self.route(launch.route, shows: state), ContinuousClock.now < deadline {

@@ -75,12 +75,12 @@ extension InteractiveFront {
         }
         loading("creating your account")
         await signUp.submit()
-        if signUp.didSignUp {
+        if signUp.isCompleted {
             login.loginId = signUp.form.loginId
             say("Your account was created. You can sign in now (choice 3).")
         } else {
-            showError(signUp.alertMessage ?? "The account was not created.")
-            signUp.dismissAlert()
+            showError(signUp.errorMessage ?? "The account was not created.")
+            signUp.dismissError()
         }
         return .proceed
     }

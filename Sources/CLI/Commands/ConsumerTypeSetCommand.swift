@@ -1,0 +1,37 @@
+import Foundation
+package import WoteKit
+
+/// `wote consumer-type set TYPE`: sets the member's consumer type.
+package struct ConsumerTypeSetCommand: WoteCommand {
+    package static let configuration = CommandConfiguration(
+        words: ["consumer-type", "set"], arguments: ["TYPE"], summary: "Set the consumer type.",
+        details: "TYPE is one of \(typeNames).")
+
+    /// The type to set.
+    package var consumerType: ConsumerType
+
+    /// Reads the type in any case, with `-` for `_`, or by its Swift name.
+    package init(parsing arguments: inout ArgumentCursor) throws(CommandFailure) {
+        let text = try arguments.positional()
+        let normalized = text.uppercased().replacingOccurrences(of: "-", with: "_")
+        guard
+            let type = ConsumerType(rawValue: normalized)
+                ?? ConsumerType.allCases.first(where: { "\($0)".lowercased() == text.lowercased() })
+        else {
+            throw .usage("TYPE: unknown consumer type '\(text)'; use one of \(Self.typeNames)")
+        }
+        consumerType = type
+    }
+
+    package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
+        try await context.withSession { () throws(WoteError) in
+            try await context.wote.setConsumerType.execute(consumerType)
+        }
+        return .ok("Consumer type set to \(consumerType.rawValue).")
+    }
+
+    /// The consumer type names, for help and usage errors.
+    static var typeNames: String {
+        ConsumerType.allCases.map(\.rawValue).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import WoteKit
+
+/// `wote profile show`: my profile, refreshing the session silently when needed.
+package struct ProfileShowCommand: WoteCommand {
+    package static let configuration = CommandConfiguration(
+        words: ["profile", "show"], summary: "Show my profile (refreshing the session silently when needed).")
+
+    /// Creates the command.
+    init() {}
+
+    package init(parsing arguments: inout ArgumentCursor) {}
+
+    package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
+        let user = try await context.withSession { () throws(WoteError) in
+            try await context.wote.fetchMyProfile.execute()
+        }
+        return Self.output(user)
+    }
+
+    /// How a member is printed: the profile shape.
+    static func output(_ user: User) -> CommandOutput {
+        let json = JSONValue.object([
+            ("nickname", .string(user.nickname)),
+            (
+                "school",
+                .object([
+                    ("schoolName", .string(user.school.name)), ("schoolRegion", .string(user.school.region.rawValue)),
+                ])
+            ),
+            ("consumerType", .string(user.consumerType?.rawValue)),
+            ("profileImage", .string(user.profileImageURL?.absoluteString)),
+        ])
+        return CommandOutput(text: text(user), json: json)
+    }
+
+    /// The member in a few lines for people (also the interactive home screen's).
+    static func text(_ user: User) -> String {
+        """
+        Nickname       \(user.nickname)
+        School         \(user.school.name) (\(user.school.region.rawValue))
+        Consumer type  \(user.consumerType?.rawValue ?? "not chosen yet")
+        Profile image  \(user.profileImageURL?.absoluteString ?? "none")
+        """
+    }
+}

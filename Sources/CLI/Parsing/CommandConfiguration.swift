@@ -1,0 +1,32 @@
+/// How one command is written and explained: its words, positional arguments, options and help.
+/// Each command declares it once, with the memberwise initializer; the parser, the usage lines and
+/// `--help` all read it.
+package struct CommandConfiguration: Sendable {
+    /// The command's words, such as `["profile", "setup"]`.
+    package var words: [String]
+    /// Placeholders of the positional arguments, in order, such as `["apple|kakao", "CODE"]`.
+    package var arguments: [String] = []
+    /// The options the command takes, in the order the usage line shows them.
+    package var options: [CommandOption] = []
+    /// One line saying what the command does.
+    package var summary: String
+    /// More lines for `wote COMMAND --help`; may be empty.
+    package var details = ""
+    /// Whether the command reads a password from standard input, so an extra argument is never echoed.
+    package var readsPassword = false
+    /// Whether the command prints text only, so `--json` is a usage error.
+    package var printsTextOnly = false
+
+    /// The command's name, such as `profile setup`.
+    package var name: String { words.joined(separator: " ") }
+
+    /// The usage line after `wote`, such as `login apple|kakao CODE [--no-remember]`.
+    package var synopsis: String {
+        (words + arguments + options.map(\.usage)).joined(separator: " ")
+    }
+
+    /// The declared option called `name`, if any.
+    package func option(named name: String) -> CommandOption? {
+        options.first { $0.name == name }
+    }
+}
