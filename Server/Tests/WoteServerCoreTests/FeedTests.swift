@@ -1,6 +1,7 @@
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import WoteServerCore
 
 @Suite struct FeedTests {
@@ -71,7 +72,9 @@ import Testing
             try await client.post(token, title: "global", scope: "GLOBAL")
             try await client.post(token, title: "school", scope: "SCHOOL")
             try await client.post(token, title: "all", scope: "ALL")
-            let titles = { (scope: String) in try await client.feed(token, scope: scope).compactMap { $0["title"] as? String } }
+            let titles = { (scope: String) in
+                try await client.feed(token, scope: scope).compactMap { $0["title"] as? String }
+            }
             #expect(try await titles("GLOBAL") == ["global"])
             #expect(try await titles("SCHOOL") == ["school"])
             #expect(try await titles("ALL") == ["all"])
@@ -87,7 +90,9 @@ import Testing
             try await client.post(busan, title: "cat's", scope: "SCHOOL")
             try await client.post(busan, title: "cat's global", scope: "GLOBAL")
 
-            let titles = { (token: String) in try await client.feed(token, scope: "SCHOOL").compactMap { $0["title"] as? String } }
+            let titles = { (token: String) in
+                try await client.feed(token, scope: "SCHOOL").compactMap { $0["title"] as? String }
+            }
             #expect(try await titles(seoulToo) == ["amy's"])
             #expect(try await titles(busan) == ["cat's"])
             #expect(try await client.feed(seoulToo).count == 1)

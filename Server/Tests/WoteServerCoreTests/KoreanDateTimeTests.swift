@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WoteServerCore
 
 @Suite struct KoreanDateTimeTests {

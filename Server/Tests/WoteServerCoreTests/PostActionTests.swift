@@ -1,6 +1,7 @@
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import WoteServerCore
 
 @Suite struct PostActionTests {
@@ -141,7 +142,8 @@ import Testing
             let unknown = try await client.send(.post, "/api/posts/999/complete", token: amy)
             #expect(unknown.httpStatus == 404)
             #expect(unknown.string("divisionCode") == "E002")
-            #expect(try await client.send(.get, "/api/posts/\(id)", token: amy).string("data.post.postStatus") == "ACTIVE")
+            #expect(
+                try await client.send(.get, "/api/posts/\(id)", token: amy).string("data.post.postStatus") == "ACTIVE")
 
             let closed = try await client.send(.post, "/api/posts/\(id)/complete", token: amy)
             #expect(closed.text == #"{"message":"success","status":200}"#)
@@ -154,12 +156,14 @@ import Testing
     }
 
     @Test func post_closesItself24HoursAfterCreation_onTheServerClock() async throws {
-        try await TestServer.run({ $0.accessTTLMilliseconds = 30 * 86_400_000 }) { client in
+        let longAccessTokens: (inout ServerOptions) -> Void = { $0.accessTTLMilliseconds = 30 * 86_400_000 }
+        try await TestServer.run(longAccessTokens) { client in
             let amy = try await client.poster("amy", nickname: "에이미")
             try await client.post(amy, title: "살까?")
             let id = try await client.postID(amy, title: "살까?")
             try await client.advanceClock(seconds: 86_400 - 1)
-            #expect(try await client.send(.get, "/api/posts/\(id)", token: amy).string("data.post.postStatus") == "ACTIVE")
+            #expect(
+                try await client.send(.get, "/api/posts/\(id)", token: amy).string("data.post.postStatus") == "ACTIVE")
             #expect(try await client.feed(amy).first?["postStatus"] as? String == "ACTIVE")
             try await client.advanceClock(seconds: 1)
             #expect(try await client.feed(amy).first?["postStatus"] as? String == "CLOSED")

@@ -1,6 +1,7 @@
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import WoteServerCore
 
 @Suite struct PostCreateTests {
@@ -24,7 +25,8 @@ import Testing
             let token = try await client.poster("amy", nickname: "에이미", consumerType: "ECO_WARRIOR")
             let answer = try await client.createPost(
                 token: token,
-                json: #"{"visibilityScope":"GLOBAL","title":"살까?","contents":"","price":35000,"externalURL":"https://e.x/a"}"#
+                json:
+                    #"{"visibilityScope":"GLOBAL","title":"살까?","contents":"","price":35000,"externalURL":"https://e.x/a"}"#
             )
             #expect(answer.httpStatus == 200)
             #expect(answer.text == #"{"message":"success","status":200}"#)
@@ -46,7 +48,9 @@ import Testing
             #expect(author["consumerType"] as? String == "ECO_WARRIOR")
             #expect(author["id"] is Int)
             #expect(author["profileImage"] == nil)
-            for absent in ["image", "myChoice", "isMine", "isNotified", "voteInfoList", "hasReview", "voteResult", "isPurchased"] {
+            for absent in [
+                "image", "myChoice", "isMine", "isNotified", "voteInfoList", "hasReview", "voteResult", "isPurchased",
+            ] {
                 #expect(item[absent] == nil, "\(absent) must be left out")
             }
         }
@@ -66,7 +70,8 @@ import Testing
     @Test func create_withAnImage_servesItOnTheFixedHost() async throws {
         try await TestServer.run { client in
             let token = try await client.poster("amy", nickname: "에이미")
-            let image = MultipartBody.Part(name: "imageFile", filename: "Max.PNG", contentType: "image/png", body: [1, 2, 3])
+            let image = MultipartBody.Part(
+                name: "imageFile", filename: "Max.PNG", contentType: "image/png", body: [1, 2, 3])
             let answer = try await client.createPost(token: token, json: Self.validRequest, extraParts: [image])
             #expect(answer.int("status") == 200)
             let url = try #require(try await client.feed(token).first?["image"] as? String)
@@ -130,8 +135,14 @@ import Testing
 
     @Test(arguments: [
         (#"{"visibilityScope":"GLOBAL","title":"\#(String(repeating: "가", count: 256))"}"#, "title over 255"),
-        (#"{"visibilityScope":"GLOBAL","title":"t","contents":"\#(String(repeating: "a", count: 256))"}"#, "contents over 255"),
-        (#"{"visibilityScope":"GLOBAL","title":"t","externalURL":"\#(String(repeating: "u", count: 1501))"}"#, "URL over 1500"),
+        (
+            #"{"visibilityScope":"GLOBAL","title":"t","contents":"\#(String(repeating: "a", count: 256))"}"#,
+            "contents over 255"
+        ),
+        (
+            #"{"visibilityScope":"GLOBAL","title":"t","externalURL":"\#(String(repeating: "u", count: 1501))"}"#,
+            "URL over 1500"
+        ),
         (#"{"visibilityScope":"GLOBAL"}"#, "no title"),
         (#"{"title":"t"}"#, "no visibilityScope"),
     ])
@@ -150,7 +161,8 @@ import Testing
         try await TestServer.run { client in
             let token = try await client.poster("amy", nickname: "에이미")
             let title = String(repeating: "가", count: 255)
-            let json = #"{"visibilityScope":"GLOBAL","title":"\#(title)","contents":"\#(String(repeating: "b", count: 255))","externalURL":"\#(String(repeating: "u", count: 1500))"}"#
+            let json =
+                #"{"visibilityScope":"GLOBAL","title":"\#(title)","contents":"\#(String(repeating: "b", count: 255))","externalURL":"\#(String(repeating: "u", count: 1500))"}"#
             let answer = try await client.createPost(token: token, json: json)
             #expect(answer.int("status") == 200)
             #expect(try await client.feed(token).first?["title"] as? String == title)
@@ -166,7 +178,10 @@ import Testing
         }
     }
 
-    @Test(arguments: ["", "{not json", #"{"visibilityScope":"EVERYONE","title":"t"}"#, #"{"visibilityScope":"GLOBAL","title":"t","price":"cheap"}"#])
+    @Test(arguments: [
+        "", "{not json", #"{"visibilityScope":"EVERYONE","title":"t"}"#,
+        #"{"visibilityScope":"GLOBAL","title":"t","price":"cheap"}"#,
+    ])
     func create_withAnUnreadablePostRequest_answersG002On400(json: String) async throws {
         try await TestServer.run { client in
             let token = try await client.poster("amy", nickname: "에이미")
@@ -194,7 +209,9 @@ import Testing
         try await TestServer.run { client in
             let tokens = try await client.signedInMember("amy", nickname: "에이미")
             #expect(try await client.createPost(token: tokens.access, json: "{").string("divisionCode") == "G002")
-            #expect(try await client.createPost(token: tokens.access, json: Self.validRequest).string("divisionCode") == "E019")
+            #expect(
+                try await client.createPost(token: tokens.access, json: Self.validRequest).string("divisionCode")
+                    == "E019")
         }
     }
 }

@@ -1,13 +1,17 @@
 import Hummingbird
 import HummingbirdTesting
+
 @testable import WoteServerCore
 
 extension TestClientProtocol {
     /// A member with a completed profile and a consumer type (needed to post and vote); returns its
     /// access token.
-    func poster(_ name: String, nickname: String, region: String = "서울", consumerType: String = "FLEXER") async throws -> String {
+    func poster(_ name: String, nickname: String, region: String = "서울", consumerType: String = "FLEXER") async throws
+        -> String
+    {
         let tokens = try await signedInMember(name, nickname: nickname, region: region)
-        let set = try await send(.put, "/api/profiles/consumerType", json: #"{"consumerType":"\#(consumerType)"}"#, token: tokens.access)
+        let set = try await send(
+            .put, "/api/profiles/consumerType", json: #"{"consumerType":"\#(consumerType)"}"#, token: tokens.access)
         guard set.int("status") == 200 else { throw SetUpFailed(answer: set.text) }
         return tokens.access
     }
@@ -41,7 +45,8 @@ extension TestClientProtocol {
     }
 
     /// The feed's items; throws when the answer is not a success.
-    func feed(_ token: String, scope: String = "GLOBAL", page: Int = 0, size: Int = 10) async throws -> [[String: Any]] {
+    func feed(_ token: String, scope: String = "GLOBAL", page: Int = 0, size: Int = 10) async throws -> [[String: Any]]
+    {
         let answer = try await send(.get, "/api/posts?page=\(page)&size=\(size)&visibilityScope=\(scope)", token: token)
         guard answer.int("status") == 200, let items = answer.value("data") as? [[String: Any]] else {
             throw SetUpFailed(answer: answer.text)

@@ -16,14 +16,15 @@ struct FeedQuery: Sendable, Equatable {
         guard let rawScope = value("visibilityScope")?.trimmingWhitespace(), !rawScope.isEmpty else {
             throw .rejected(
                 .missingParameter,
-                reason: "Required request parameter 'visibilityScope' for method parameter type VisibilityScope is not present"
+                reason:
+                    "Required request parameter 'visibilityScope' for method parameter type VisibilityScope is not present"
             )
         }
         guard let scope = VisibilityScope(rawValue: rawScope) else {
             throw Self.typeMismatch("visibilityScope", rawScope)
         }
-        guard page >= 0 else { throw .rejected(.emptyClaims, "Page index must not be less than zero") }
-        guard size >= 1 else { throw .rejected(.emptyClaims, "Page size must not be less than one") }
+        guard page >= 0 else { throw .rejected(.emptyClaims, reason: "Page index must not be less than zero") }
+        guard size >= 1 else { throw .rejected(.emptyClaims, reason: "Page size must not be less than one") }
         self.page = page
         self.size = size
         self.scope = scope

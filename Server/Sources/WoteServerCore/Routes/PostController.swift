@@ -33,8 +33,11 @@ struct PostController {
         let member = try context.requireMember()
         let parameters = request.uri.queryParameters
         let query = try FeedQuery { name in parameters[name[...]].map(String.init) }
-        let page = try await state.feed(viewerID: member.memberID, scope: query.scope, page: query.page, size: query.size)
-        let items = page.map { PostDTO($0, viewerID: member.memberID, detail: false, profileImageURL: imageURL(request)) }
+        let page = try await state.feed(
+            viewerID: member.memberID, scope: query.scope, page: query.page, size: query.size)
+        let items = page.map {
+            PostDTO($0, viewerID: member.memberID, detail: false, profileImageURL: imageURL(request))
+        }
         return JSONResponse.envelope(Envelope.success("success", data: items))
     }
 
@@ -105,14 +108,17 @@ struct PostController {
     /// - Throws: G999 on HTTP 200 when it is not one.
     private static func postID(_ context: WoteRequestContext) throws(APIError) -> Int {
         guard let text = context.parameters.get("postId"), let id = Int64(text) else {
-            throw PostForm.failure("Failed to convert value of type 'java.lang.String' to required type 'java.lang.Long'")
+            throw PostForm.failure(
+                "Failed to convert value of type 'java.lang.String' to required type 'java.lang.Long'")
         }
         return Int(id)
     }
 
     /// The vote's JSON body, read before any gate of the service runs.
     /// - Throws: 400 G002 when it is missing, empty or not a readable vote.
-    private static func voteRequest(_ request: Request, context: WoteRequestContext) async throws(APIError) -> VoteRequestDTO {
+    private static func voteRequest(_ request: Request, context: WoteRequestContext) async throws(APIError)
+        -> VoteRequestDTO
+    {
         let bytes: [UInt8]
         do {
             bytes = Array(try await request.body.collect(upTo: context.maxUploadSize).readableBytesView)

@@ -9,6 +9,7 @@ struct PostRequestDTO: Decodable, Sendable {
     let externalURL: String?
 
     var draft: PostDraft {
-        PostDraft(visibilityScope: visibilityScope, title: title, contents: contents, externalURL: externalURL, price: price)
+        PostDraft(
+            visibilityScope: visibilityScope, title: title, contents: contents, externalURL: externalURL, price: price)
     }
 }

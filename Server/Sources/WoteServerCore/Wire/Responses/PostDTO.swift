@@ -58,7 +58,8 @@ extension PostDTO {
             myChoice: post.vote(of: viewerID)?.isAgree,
             isMine: detail ? post.authorID == viewerID : nil,
             isNotified: detail ? false : nil,
-            voteInfoList: detail ? post.votes.map { VoteInfoDTO(isAgree: $0.isAgree, consumerType: $0.consumerType) } : nil,
+            voteInfoList: detail
+                ? post.votes.map { VoteInfoDTO(isAgree: $0.isAgree, consumerType: $0.consumerType) } : nil,
             hasReview: detail && post.status == .closed ? false : nil
         )
     }
