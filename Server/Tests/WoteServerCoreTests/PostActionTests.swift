@@ -157,7 +157,8 @@ import Testing
 
     @Test func post_closesItself24HoursAfterCreation_onTheServerClock() async throws {
         let longAccessTokens: (inout ServerOptions) -> Void = { $0.accessTTLMilliseconds = 30 * 86_400_000 }
-        try await TestServer.run(longAccessTokens) { client in
+        // A fixed clock, so that the post is exactly 24 h old after the advances.
+        try await TestServer.run(longAccessTokens, clock: ServerClock { 1_700_000_000_000 }) { client in
             let amy = try await client.poster("amy", nickname: "에이미")
             try await client.post(amy, title: "살까?")
             let id = try await client.postID(amy, title: "살까?")
@@ -169,7 +170,8 @@ import Testing
             #expect(try await client.feed(amy).first?["postStatus"] as? String == "CLOSED")
             let detail = try await client.send(.get, "/api/posts/\(id)", token: amy)
             #expect(detail.string("data.post.postStatus") == "CLOSED")
-            #expect(detail.string("data.post.modifiedDate") != detail.string("data.post.createDate"))
+            #expect(detail.string("data.post.createDate") == "2023-11-15T07:13:20")
+            #expect(detail.string("data.post.modifiedDate") == "2023-11-16T07:13:20")
         }
     }
 
