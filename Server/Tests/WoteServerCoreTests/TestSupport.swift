@@ -103,9 +103,14 @@ extension TestClientProtocol {
     }
 
     /// Signs a new member in and completes the profile; returns the tokens of a fresh login.
-    func signedInMember(_ name: String, nickname: String, region: String = "서울") async throws -> (access: String, refresh: String) {
+    func signedInMember(
+        _ name: String,
+        nickname: String,
+        region: String = "서울"
+    ) async throws -> (access: String, refresh: String) {
         let first = try await login("apple:\(name)")
-        let setUp = try await setUpProfile(token: first.string("data.jwtToken.accessToken") ?? "", nickname: nickname, region: region)
+        let firstAccess = first.string("data.jwtToken.accessToken") ?? ""
+        let setUp = try await setUpProfile(token: firstAccess, nickname: nickname, region: region)
         guard setUp.int("status") == 200 else { throw SetUpFailed(answer: setUp.text) }
         let second = try await login("apple:\(name)")
         return (second.string("data.jwtToken.accessToken") ?? "", second.string("data.jwtToken.refreshToken") ?? "")

@@ -8,6 +8,7 @@ struct PostForm: Sendable {
     /// One image at most (Spring's `max-file-size`).
     static let maxImageSize = 10 * 1024 * 1024
 
+    /// The `postRequest` part's fields.
     let draft: PostDraft
     /// The `imageFile` part when it has a file name; a part without one is not a file and is ignored.
     let image: MultipartPart?

@@ -7,6 +7,7 @@ import Hummingbird
 struct PostController {
     let state: WoteState
 
+    /// Registers the six routes under `/api/posts`.
     func addRoutes(to router: Router<WoteRequestContext>) {
         let post = RouterPath(APIPaths.posts + "/:postId")
         router.get(RouterPath(APIPaths.posts)) { request, context in

@@ -16,6 +16,7 @@ extension WoteState {
         return file
     }
 
+    /// A stored post image by its file name.
     func postImage(_ file: String) -> PostImage? {
         postImages[file]
     }
@@ -127,6 +128,7 @@ extension WoteState {
         removePost(id: postID, imageFile: post.imageFile)
     }
 
+    /// Forgets a post with its votes and its image.
     func removePost(id: Int, imageFile: String?) {
         posts[id] = nil
         if let imageFile { postImages[imageFile] = nil }

@@ -73,6 +73,7 @@ actor WoteState {
         return lastImageID
     }
 
+    /// A new post id; ids are never reused, deleted posts included.
     func makePostID() -> Int {
         lastPostID += 1
         return lastPostID

@@ -8,6 +8,7 @@ struct PostRequestDTO: Decodable, Sendable {
     let price: Int32?
     let externalURL: String?
 
+    /// The fields, for the database's checks.
     var draft: PostDraft {
         PostDraft(
             visibilityScope: visibilityScope, title: title, contents: contents, externalURL: externalURL, price: price)
