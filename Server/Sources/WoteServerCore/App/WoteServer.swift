@@ -103,6 +103,7 @@ public struct WoteServer: Sendable {
         MemberController(state: state).addRoutes(to: router)
         ImageController(state: state).addRoutes(to: router)
         PostController(state: state).addRoutes(to: router)
+        CommentController(state: state).addRoutes(to: router)
         if let counters, let faults {
             TestHookController(state: state, counters: counters, faults: faults, listeners: listeners).addRoutes(to: router)
         }

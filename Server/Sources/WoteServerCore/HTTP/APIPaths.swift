@@ -14,6 +14,7 @@ enum APIPaths {
     static let images = "/images"
     static let postImages = "/images/posts"
     static let posts = "/api/posts"
+    static let comments = "/api/comments"
     static let testHooks = "/__test"
 
     static func isTestHook(_ path: String) -> Bool {

@@ -1,8 +1,7 @@
-import Foundation
 import Hummingbird
 
 /// The posts slice of the real Wote server's newest code (API-posts.md §2.1–§2.6): feed, detail,
-/// create, vote, close early and delete. Comments are not served. Every endpoint is behind the
+/// create, vote, close early and delete (comments: `CommentController`). Every endpoint is behind the
 /// Bearer check and the profile gate (400 E009); create and vote also need a consumer type (400 E019).
 struct PostController {
     let state: WoteState
@@ -44,13 +43,14 @@ struct PostController {
 
     private func detail(_ request: Request, context: WoteRequestContext) async throws(APIError) -> Response {
         let member = try context.requireMember()
-        let postID = try Self.postID(context)
+        let postID = try Self.longParameter("postId", context)
         let authored = try await state.authoredPost(postID)
+        let newest = authored.newestComment
         let data = PostDetailDTO(
             post: PostDTO(authored, viewerID: member.memberID, detail: true, profileImageURL: imageURL(request)),
-            commentCount: 0,
-            commentPreview: nil,
-            commentPreviewImage: nil
+            commentCount: authored.commentCount,
+            commentPreview: newest.map { $0.author?.banned == true ? "" : $0.comment.content },
+            commentPreviewImage: newest?.author?.profile?.imageID.map(imageURL(request))
         )
         return JSONResponse.envelope(Envelope.success("success", data: data))
     }
@@ -82,8 +82,9 @@ struct PostController {
 
     private func vote(_ request: Request, context: WoteRequestContext) async throws(APIError) -> Response {
         let member = try context.requireMember()
-        let postID = try Self.postID(context)
-        let body = try await Self.voteRequest(request, context: context)
+        let postID = try Self.longParameter("postId", context)
+        // Spring reads the body before the service's gates run.
+        let body = try await RequestBodyReader.requiredJSON(VoteRequestDTO.self, from: request, context: context)
         let counts = try await state.vote(postID: postID, voterID: member.memberID, isAgree: body.myChoice ?? false)
         let data = VoteCountsDTO(agreeCount: counts.agree, disagreeCount: counts.disagree)
         return JSONResponse.envelope(Envelope.success("success", data: data))
@@ -91,13 +92,13 @@ struct PostController {
 
     private func close(context: WoteRequestContext) async throws(APIError) -> Response {
         let member = try context.requireMember()
-        try await state.closePost(try Self.postID(context), by: member.memberID)
+        try await state.closePost(try Self.longParameter("postId", context), by: member.memberID)
         return JSONResponse.envelope(Envelope.success("success"))
     }
 
     private func delete(context: WoteRequestContext) async throws(APIError) -> Response {
         let member = try context.requireMember()
-        try await state.deletePost(try Self.postID(context), by: member.memberID)
+        try await state.deletePost(try Self.longParameter("postId", context), by: member.memberID)
         return JSONResponse.envelope(Envelope.success("success"))
     }
 
@@ -105,32 +106,13 @@ struct PostController {
         { ImageController.url(imageID: $0, request: request) }
     }
 
-    /// The `{postId}` path variable, a Java `Long`.
+    /// A path variable that is a Java `Long`, such as `{postId}`.
     /// - Throws: G999 on HTTP 200 when it is not one.
-    private static func postID(_ context: WoteRequestContext) throws(APIError) -> Int {
-        guard let text = context.parameters.get("postId"), let id = Int64(text) else {
+    static func longParameter(_ name: String, _ context: WoteRequestContext) throws(APIError) -> Int {
+        guard let text = context.parameters.get(name), let id = Int64(text) else {
             throw PostForm.failure(
                 "Failed to convert value of type 'java.lang.String' to required type 'java.lang.Long'")
         }
         return Int(id)
-    }
-
-    /// The vote's JSON body, read before any gate of the service runs.
-    /// - Throws: 400 G002 when it is missing, empty or not a readable vote.
-    private static func voteRequest(_ request: Request, context: WoteRequestContext) async throws(APIError)
-        -> VoteRequestDTO
-    {
-        let bytes: [UInt8]
-        do {
-            bytes = Array(try await request.body.collect(upTo: context.maxUploadSize).readableBytesView)
-        } catch {
-            throw .rejected(.bodyOrHeaderMissing, reason: "Required request body is unreadable")
-        }
-        guard !bytes.isEmpty else { throw .rejected(.bodyOrHeaderMissing, reason: "Required request body is missing") }
-        do {
-            return try JSONDecoder().decode(VoteRequestDTO.self, from: Data(bytes))
-        } catch {
-            throw .rejected(.bodyOrHeaderMissing, reason: "JSON parse error")
-        }
     }
 }

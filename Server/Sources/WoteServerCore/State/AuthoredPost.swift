@@ -3,4 +3,8 @@
 struct AuthoredPost: Sendable {
     let post: Post
     let author: Member
+    /// Comments and replies.
+    let commentCount: Int
+    /// The newest comment or reply, for the detail's preview.
+    var newestComment: AuthoredComment?
 }

@@ -66,6 +66,7 @@ extension WoteState {
     func feed(viewerID: Int, scope: VisibilityScope, page: Int, size: Int) throws(APIError) -> [AuthoredPost] {
         guard let viewer = members[viewerID] else { throw .filter(.memberNotFound) }
         settleAllPosts()
+        let commentCounts = commentCountsByPost()
         let matching = posts.values.compactMap { post -> AuthoredPost? in
             guard post.visibilityScope == scope, post.status != .review,
                 let author = members[post.authorID], !author.banned
@@ -73,7 +74,7 @@ extension WoteState {
             if scope == .school {
                 guard let school = author.profile?.school, school == viewer.profile?.school else { return nil }
             }
-            return AuthoredPost(post: post, author: author)
+            return AuthoredPost(post: post, author: author, commentCount: commentCounts[post.id] ?? 0)
         }
         let newestFirst = matching.sorted { lhs, rhs in
             if lhs.post.createdAtMilliseconds != rhs.post.createdAtMilliseconds {
@@ -91,7 +92,14 @@ extension WoteState {
     func authoredPost(_ postID: Int) throws(APIError) -> AuthoredPost {
         let post = try settledPost(postID)
         guard let author = members[post.authorID] else { throw .rejected(.postNotFound) }
-        return AuthoredPost(post: post, author: author)
+        let postComments = comments.values.filter { $0.postID == postID }
+        let newest = postComments.max { ($0.createdAtMilliseconds, $0.id) < ($1.createdAtMilliseconds, $1.id) }
+        return AuthoredPost(
+            post: post,
+            author: author,
+            commentCount: postComments.count,
+            newestComment: newest.map { AuthoredComment(comment: $0, author: members[$0.authorID]) }
+        )
     }
 
     /// Casts a vote (API-posts.md §2.4). Closed posts, one's own posts and other schools' posts take
@@ -128,13 +136,16 @@ extension WoteState {
         removePost(id: postID, imageFile: post.imageFile)
     }
 
-    /// Forgets a post with its votes and its image.
+    /// Forgets a post with its votes, comments and image.
     func removePost(id: Int, imageFile: String?) {
         posts[id] = nil
+        comments = comments.filter { $0.value.postID != id }
         if let imageFile { postImages[imageFile] = nil }
     }
 
-    private func settledPost(_ postID: Int) throws(APIError) -> Post {
+    /// A post by id, closed first if its 24 hours are over.
+    /// - Throws: 404 E002 when there is none.
+    func settledPost(_ postID: Int) throws(APIError) -> Post {
         guard var post = posts[postID] else { throw .rejected(.postNotFound) }
         post.settle(nowMilliseconds: nowMilliseconds())
         posts[postID] = post
@@ -148,7 +159,8 @@ extension WoteState {
         }
     }
 
-    private static func databaseRefusal(_ reason: String) -> APIError {
+    /// G999 on HTTP 200: what the real server answers when the database refuses a row.
+    static func databaseRefusal(_ reason: String) -> APIError {
         .handled(.internalError, reason: "could not execute statement: \(reason)")
     }
 }

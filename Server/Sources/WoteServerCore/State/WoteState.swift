@@ -1,4 +1,5 @@
-/// All of the server's state, in memory: members, profiles, sessions, the tokens issued, posts and votes.
+/// All of the server's state, in memory: members, profiles, sessions, the tokens issued, posts, votes and
+/// comments.
 /// One actor, so that a withdrawal or a rotation changes everything it touches at once.
 /// Nothing is persisted; a restart starts empty with a new signing secret.
 actor WoteState {
@@ -15,6 +16,7 @@ actor WoteState {
     var sessions: [Int: Session] = [:]
     var tokens: [String: TokenRecord] = [:]
     var posts: [Int: Post] = [:]
+    var comments: [Int: Comment] = [:]
     /// Post images by file name (`/images/posts/<file>`).
     var postImages: [String: PostImage] = [:]
 
@@ -22,6 +24,7 @@ actor WoteState {
     private var lastSessionID = 0
     private var lastImageID = 0
     private var lastPostID = 0
+    private var lastCommentID = 0
     private var issuedSinceSweep = 0
 
     init(settings: TokenSettings, clock: ServerClock = .live, codec: JWTCodec = JWTCodec()) {
@@ -58,6 +61,7 @@ actor WoteState {
         sessions = [:]
         tokens = [:]
         posts = [:]
+        comments = [:]
         postImages = [:]
     }
 
@@ -71,6 +75,12 @@ actor WoteState {
     func makeImageID() -> Int {
         lastImageID += 1
         return lastImageID
+    }
+
+    /// A new comment id; ids are never reused.
+    func makeCommentID() -> Int {
+        lastCommentID += 1
+        return lastCommentID
     }
 
     /// A new post id; ids are never reused, deleted posts included.

@@ -15,6 +15,7 @@ enum DivisionCode: String, Sendable, Codable, CaseIterable {
     case internalError = "G999"
     case memberNotFound = "E001"
     case postNotFound = "E002"
+    case commentNotFound = "E003"
     case invalidSignature = "E004"
     case malformedJWT = "E005"
     case expiredJWT = "E006"
@@ -36,7 +37,7 @@ enum DivisionCode: String, Sendable, Codable, CaseIterable {
         case .badRequest, .bodyOrHeaderMissing, .invalidTypeValue, .missingParameter, .ioError, .jsonParse,
             .jsonProcessing, .emptyClaims, .signUpNotCompleted, .schoolChangedRecently, .consumerTypeNotFound:
             return 400
-        case .memberNotFound, .postNotFound, .notFound, .nullPointer, .validationFailed, .headerMissing:
+        case .memberNotFound, .postNotFound, .commentNotFound, .notFound, .nullPointer, .validationFailed, .headerMissing:
             return 404
         case .invalidSignature, .malformedJWT, .expiredJWT, .unsupportedJWT, .invalidRefreshToken,
             .authorizationCodeRejected, .wrongCredentials:
@@ -67,6 +68,7 @@ enum DivisionCode: String, Sendable, Codable, CaseIterable {
         case .internalError: "Internal Server Error"
         case .memberNotFound: "Member Not Found"
         case .postNotFound: "Post Not Found Exception"
+        case .commentNotFound: "Comment Not Found Exception"
         case .invalidSignature: "Invalid JWT Signature"
         case .malformedJWT: "Malformed JWT"
         case .expiredJWT: "Expired JWT"

@@ -52,7 +52,7 @@ extension PostDTO {
             image: post.imageFile.map(ImageController.postImageURL(file:)),
             externalURL: post.externalURL,
             voteCount: post.votes.count,
-            commentCount: 0,
+            commentCount: authored.commentCount,
             price: post.price,
             voteCounts: counts,
             myChoice: post.vote(of: viewerID)?.isAgree,
