@@ -144,7 +144,8 @@ import Testing
             for (method, path) in [
                 (HTTPRequest.Method.get, "/api/posts?visibilityScope=GLOBAL"), (.get, "/api/posts/1"),
                 (.post, "/api/posts"), (.post, "/api/posts/1/votes"), (.post, "/api/posts/1/complete"),
-                (.delete, "/api/posts/1"),
+                (.delete, "/api/posts/1"), (.get, "/api/comments?postId=1"), (.post, "/api/comments"),
+                (.post, "/api/comments/1"),
             ] {
                 let answer = try await client.send(method, path, token: token)
                 #expect(answer.httpStatus == 400, "\(path)")
