@@ -3,9 +3,12 @@
 
 import PackageDescription
 
+// The SDK's strict flags (issue 10), plus InternalImportsByDefault.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .treatAllWarnings(as: .error),
 ]
 
 let package = Package(

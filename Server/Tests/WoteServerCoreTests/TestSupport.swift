@@ -5,22 +5,23 @@ import HummingbirdTesting
 
 /// A server with test hooks, no logs, and cheap password hashing, for in-process tests.
 enum TestServer {
-    static func make(_ configure: (inout ServerOptions) -> Void = { _ in }) -> WoteServer {
+    static func make(_ configure: (inout ServerOptions) -> Void = { _ in }, clock: ServerClock = .live) -> WoteServer {
         var options = ServerOptions()
         options.port = 0
         options.testHooks = true
         options.accessLog = false
         options.passwordIterations = 16
         configure(&options)
-        return WoteServer(options: options, accessLog: LineSink { _ in }, announce: LineSink { _ in })
+        return WoteServer(options: options, clock: clock, accessLog: LineSink { _ in }, announce: LineSink { _ in })
     }
 
     /// Runs `test` against the server's router, without a socket.
     static func run(
         _ configure: (inout ServerOptions) -> Void = { _ in },
+        clock: ServerClock = .live,
         _ test: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
-        try await make(configure).makeApplication().test(.router, test)
+        try await make(configure, clock: clock).makeApplication().test(.router, test)
     }
 }
 
@@ -102,9 +103,14 @@ extension TestClientProtocol {
     }
 
     /// Signs a new member in and completes the profile; returns the tokens of a fresh login.
-    func signedInMember(_ name: String, nickname: String) async throws -> (access: String, refresh: String) {
+    func signedInMember(
+        _ name: String,
+        nickname: String,
+        region: String = "서울"
+    ) async throws -> (access: String, refresh: String) {
         let first = try await login("apple:\(name)")
-        let setUp = try await setUpProfile(token: first.string("data.jwtToken.accessToken") ?? "", nickname: nickname)
+        let firstAccess = first.string("data.jwtToken.accessToken") ?? ""
+        let setUp = try await setUpProfile(token: firstAccess, nickname: nickname, region: region)
         guard setUp.int("status") == 200 else { throw SetUpFailed(answer: setUp.text) }
         let second = try await login("apple:\(name)")
         return (second.string("data.jwtToken.accessToken") ?? "", second.string("data.jwtToken.refreshToken") ?? "")

@@ -102,6 +102,8 @@ public struct WoteServer: Sendable {
         ProfileController(state: state).addRoutes(to: router)
         MemberController(state: state).addRoutes(to: router)
         ImageController(state: state).addRoutes(to: router)
+        PostController(state: state).addRoutes(to: router)
+        CommentController(state: state).addRoutes(to: router)
         if let counters, let faults {
             TestHookController(state: state, counters: counters, faults: faults, listeners: listeners).addRoutes(to: router)
         }

@@ -12,6 +12,9 @@ enum APIPaths {
     static let members = "/api/members"
     static let deviceTokens = "/api/notifications/tokens"
     static let images = "/images"
+    static let postImages = "/images/posts"
+    static let posts = "/api/posts"
+    static let comments = "/api/comments"
     static let testHooks = "/__test"
 
     static func isTestHook(_ path: String) -> Bool {

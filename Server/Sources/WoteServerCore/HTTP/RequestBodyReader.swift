@@ -19,6 +19,27 @@ enum RequestBodyReader {
         try decode(type, from: try await bytes(of: request, context: context))
     }
 
+    /// Decodes a JSON `@RequestBody` of the posts slice (API-posts.md §1), where a body that is missing,
+    /// empty or unreadable in any way (not JSON, a wrong type, an unknown enum value) is 400 G002.
+    static func requiredJSON<T: Decodable>(
+        _ type: T.Type,
+        from request: Request,
+        context: WoteRequestContext
+    ) async throws(APIError) -> T {
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try await request.body.collect(upTo: context.maxUploadSize).readableBytesView)
+        } catch {
+            throw .rejected(.bodyOrHeaderMissing, reason: "Required request body is unreadable")
+        }
+        guard !bytes.isEmpty else { throw .rejected(.bodyOrHeaderMissing, reason: "Required request body is missing") }
+        do {
+            return try JSONDecoder().decode(type, from: Data(bytes))
+        } catch {
+            throw .rejected(.bodyOrHeaderMissing, reason: "JSON parse error")
+        }
+    }
+
     static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(APIError) -> T {
         guard !bytes.isEmpty else { throw .handled(.bodyOrHeaderMissing) }
         do {

@@ -1,6 +1,7 @@
 import Hummingbird
 
-/// Serves the profile images uploaded with §4.5 at `/images/<id>.jpg`.
+/// Serves the profile images uploaded with §4.5 at `/images/<id>.jpg` and the post images of
+/// API-posts.md §2.3 at `/images/posts/<file>`.
 struct ImageController {
     let state: WoteState
 
@@ -8,11 +9,30 @@ struct ImageController {
         router.get(RouterPath(APIPaths.images + "/:file")) { _, context in
             try await image(context: context)
         }
+        router.get(RouterPath(APIPaths.postImages + "/:file")) { _, context in
+            try await postImage(context: context)
+        }
     }
 
     /// The image's URL on the host the client used to reach the server.
     static func url(imageID: Int, request: Request) -> String {
         "http://\(request.head.authority ?? "127.0.0.1")\(APIPaths.images)/\(imageID).jpg"
+    }
+
+    /// A post image's URL: absolute, on the real server's fixed host (API-posts.md §1), whatever host
+    /// the client used. This server also serves the file at the same path.
+    static func postImageURL(file: String) -> String {
+        "\(postImageHost)\(APIPaths.postImages)/\(file)"
+    }
+
+    /// The fixed host of post image URLs.
+    static let postImageHost = "https://www.wote.social"
+
+    private func postImage(context: WoteRequestContext) async throws(APIError) -> Response {
+        guard let file = context.parameters.get("file"), let image = await state.postImage(file) else {
+            throw .filter(.notFound)
+        }
+        return JSONResponse.raw(image.bytes, status: 200, contentType: image.contentType)
     }
 
     private func image(context: WoteRequestContext) async throws(APIError) -> Response {

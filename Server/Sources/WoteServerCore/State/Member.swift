@@ -5,6 +5,8 @@ struct Member: Sendable {
     var profile: Profile?
     var consumerType: ConsumerType?
     var deviceTokens: Set<String> = []
+    /// Set by the `/__test/ban` hook: the member's tokens answer 403 E018 and its posts leave the feed.
+    var banned = false
     /// Only for ID/password accounts.
     var account: AccountDetails?
 

@@ -47,7 +47,7 @@ extension WoteState {
         return signIn(memberID: memberID)
     }
 
-    /// Deletes the member (§4.8). Its sessions stay known but revoked, so its access tokens answer
+    /// Deletes the member (§4.8) and its posts. Its sessions stay known but revoked, so its access tokens answer
     /// E001 and its refresh tokens E016 until they expire.
     func withdraw(memberID: Int) throws(APIError) {
         guard let member = members.removeValue(forKey: memberID) else {
@@ -61,5 +61,18 @@ extension WoteState {
         for (id, session) in sessions where session.memberID == memberID {
             sessions[id]?.revoked = true
         }
+        // The member's posts go with it; its votes on other posts stay counted.
+        for (id, post) in posts where post.authorID == memberID {
+            removePost(id: id, imageFile: post.imageFile)
+        }
+    }
+
+    /// Bans the member with this nickname (test hook): its access tokens answer 403 E018 (§4.11) and
+    /// its posts leave the feed.
+    /// - Returns: the member's id, or `nil` when no member has the nickname.
+    func ban(nickname: String) -> Int? {
+        guard let memberID = memberIDByNickname[nickname] else { return nil }
+        members[memberID]?.banned = true
+        return memberID
     }
 }

@@ -18,6 +18,9 @@ extension WoteState {
         if session.revoked {
             return .rejected(.filter(.expiredJWT, "Expired JWT: session revoked"), nil)
         }
+        if member.banned {
+            return .rejected(.filter(.bannedMember), nil)
+        }
         switch record.state {
         case .loggedOut:
             return .rejected(.filter(.expiredJWT, "Expired JWT: logged out"), nil)

@@ -1,4 +1,5 @@
-/// All of the server's state, in memory: members, profiles, sessions and the tokens issued.
+/// All of the server's state, in memory: members, profiles, sessions, the tokens issued, posts, votes and
+/// comments.
 /// One actor, so that a withdrawal or a rotation changes everything it touches at once.
 /// Nothing is persisted; a restart starts empty with a new signing secret.
 actor WoteState {
@@ -14,10 +15,16 @@ actor WoteState {
     var images: [Int: [UInt8]] = [:]
     var sessions: [Int: Session] = [:]
     var tokens: [String: TokenRecord] = [:]
+    var posts: [Int: Post] = [:]
+    var comments: [Int: Comment] = [:]
+    /// Post images by file name (`/images/posts/<file>`).
+    var postImages: [String: PostImage] = [:]
 
     private var lastMemberID = 0
     private var lastSessionID = 0
     private var lastImageID = 0
+    private var lastPostID = 0
+    private var lastCommentID = 0
     private var issuedSinceSweep = 0
 
     init(settings: TokenSettings, clock: ServerClock = .live, codec: JWTCodec = JWTCodec()) {
@@ -42,7 +49,7 @@ actor WoteState {
         return settings
     }
 
-    /// Back to the launch settings; with `members`, forgets every member, session and token too.
+    /// Back to the launch settings; with `members`, forgets every member, session, token and post too.
     /// The clock never goes back, so tokens issued after an advance stay consistent.
     func reset(members resetMembers: Bool) {
         settings = initialSettings
@@ -53,6 +60,9 @@ actor WoteState {
         images = [:]
         sessions = [:]
         tokens = [:]
+        posts = [:]
+        comments = [:]
+        postImages = [:]
     }
 
     // MARK: Identifiers
@@ -65,6 +75,18 @@ actor WoteState {
     func makeImageID() -> Int {
         lastImageID += 1
         return lastImageID
+    }
+
+    /// A new comment id; ids are never reused.
+    func makeCommentID() -> Int {
+        lastCommentID += 1
+        return lastCommentID
+    }
+
+    /// A new post id; ids are never reused, deleted posts included.
+    func makePostID() -> Int {
+        lastPostID += 1
+        return lastPostID
     }
 
     // MARK: Issuing tokens

@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 
 /// `/__test/**`, registered only with `--test-hooks`: counters, faults, reset, run-time config,
-/// the server clock and the redirect to the second listener. Answers are plain JSON, not envelopes.
+/// the server clock, banning a member and the redirect to the second listener. Answers are plain
+/// JSON, not envelopes.
 struct TestHookController {
     let state: WoteState
     let counters: RequestCounters
@@ -38,6 +39,9 @@ struct TestHookController {
         }
         router.post(RouterPath(base + "/clock")) { request, context in
             try await advanceClock(request, context: context)
+        }
+        router.post(RouterPath(base + "/ban")) { request, context in
+            try await ban(request, context: context)
         }
         for method in [HTTPRequest.Method.get, .post, .put, .delete] {
             router.on(RouterPath(base + "/redirect"), method: method) { request, _ in
@@ -82,6 +86,15 @@ struct TestHookController {
             if let refresh = change.refreshTTL { settings.refreshTTLMilliseconds = Int64((refresh * 1000).rounded()) }
         }
         return JSONResponse.make(ConfigDTO(settings))
+    }
+
+    /// Bans a member by nickname: its tokens then answer 403 E018 and its posts leave the feed.
+    private func ban(_ request: Request, context: WoteRequestContext) async throws -> Response {
+        let body = try await body(BanRequestDTO.self, request, context)
+        guard let memberID = await state.ban(nickname: body.nickname) else {
+            throw TestHookError("no member has the nickname \(body.nickname)")
+        }
+        return JSONResponse.make(["banned": memberID])
     }
 
     private func clock() async -> Response {

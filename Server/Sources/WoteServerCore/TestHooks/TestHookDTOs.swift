@@ -23,6 +23,11 @@ struct ConfigDTO: Encodable, Sendable {
     }
 }
 
+/// `POST /__test/ban` body: the member to ban, by its (NFC) nickname.
+struct BanRequestDTO: Decodable, Sendable {
+    let nickname: String
+}
+
 /// `POST /__test/clock` body.
 struct ClockAdvanceDTO: Decodable, Sendable {
     let advanceSeconds: Double

@@ -20,6 +20,18 @@ struct APIError: Error, Sendable {
         APIError(code: code, httpStatus: 200, message: message ?? code.defaultMessage, reason: reason, data: nil)
     }
 
+    /// An error that the real server's exception handler answers with the code's own status (the posts
+    /// slice: E002, E015, E019, G010, G002, G004, E008): the HTTP status equals the body's `status`.
+    static func rejected(_ code: DivisionCode, _ message: String? = nil, reason: String? = nil) -> APIError {
+        APIError(
+            code: code,
+            httpStatus: code.status,
+            message: message ?? code.defaultMessage,
+            reason: reason,
+            data: nil
+        )
+    }
+
     func with(data: some Encodable & Sendable) -> APIError {
         APIError(code: code, httpStatus: httpStatus, message: message, reason: reason, data: AnyEncodable(data))
     }

@@ -14,6 +14,8 @@ enum DivisionCode: String, Sendable, Codable, CaseIterable {
     case headerMissing = "G014"
     case internalError = "G999"
     case memberNotFound = "E001"
+    case postNotFound = "E002"
+    case commentNotFound = "E003"
     case invalidSignature = "E004"
     case malformedJWT = "E005"
     case expiredJWT = "E006"
@@ -21,9 +23,11 @@ enum DivisionCode: String, Sendable, Codable, CaseIterable {
     case emptyClaims = "E008"
     case signUpNotCompleted = "E009"
     case nicknameInUse = "E013"
+    case alreadyVoted = "E015"
     case invalidRefreshToken = "E016"
     case schoolChangedRecently = "E017"
     case bannedMember = "E018"
+    case consumerTypeNotFound = "E019"
     case authorizationCodeRejected = "A001"
     case wrongCredentials = "A002"
 
@@ -31,16 +35,16 @@ enum DivisionCode: String, Sendable, Codable, CaseIterable {
     var status: Int {
         switch self {
         case .badRequest, .bodyOrHeaderMissing, .invalidTypeValue, .missingParameter, .ioError, .jsonParse,
-            .jsonProcessing, .emptyClaims, .signUpNotCompleted, .schoolChangedRecently:
+            .jsonProcessing, .emptyClaims, .signUpNotCompleted, .schoolChangedRecently, .consumerTypeNotFound:
             return 400
-        case .memberNotFound, .notFound, .nullPointer, .validationFailed, .headerMissing:
+        case .memberNotFound, .postNotFound, .commentNotFound, .notFound, .nullPointer, .validationFailed, .headerMissing:
             return 404
         case .invalidSignature, .malformedJWT, .expiredJWT, .unsupportedJWT, .invalidRefreshToken,
             .authorizationCodeRejected, .wrongCredentials:
             return 401
         case .forbidden, .bannedMember:
             return 403
-        case .nicknameInUse:
+        case .nicknameInUse, .alreadyVoted:
             return 409
         case .internalError:
             return 500
@@ -63,6 +67,8 @@ enum DivisionCode: String, Sendable, Codable, CaseIterable {
         case .headerMissing: "Header Missing"
         case .internalError: "Internal Server Error"
         case .memberNotFound: "Member Not Found"
+        case .postNotFound: "Post Not Found Exception"
+        case .commentNotFound: "Comment Not Found Exception"
         case .invalidSignature: "Invalid JWT Signature"
         case .malformedJWT: "Malformed JWT"
         case .expiredJWT: "Expired JWT"
@@ -70,9 +76,11 @@ enum DivisionCode: String, Sendable, Codable, CaseIterable {
         case .emptyClaims: "JWT claims string is empty"
         case .signUpNotCompleted: "Not Completed SignUp Exception"
         case .nicknameInUse: "Nickname already in use"
+        case .alreadyVoted: "Already Voted Exception"
         case .invalidRefreshToken: "Invalid refresh token"
         case .schoolChangedRecently: "School can be changed once every 6 months"
         case .bannedMember: "Banned member"
+        case .consumerTypeNotFound: "Consumer Type Not Found Exception"
         case .authorizationCodeRejected: "Authorization code rejected"
         case .wrongCredentials: "Wrong ID or password"
         }
