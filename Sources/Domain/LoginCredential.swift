@@ -21,3 +21,25 @@ public enum LoginCredential: Sendable, Equatable, Hashable, CustomStringConverti
     /// A mirror without the secret.
     public var customMirror: Mirror { Mirror(self, children: ["credential": description]) }
 }
+
+extension LoginCredential: LoginProvider {
+    /// A credential the app already has is its own provider: it hands itself over.
+    public func credential() async throws(WoteError) -> LoginCredential { self }
+}
+
+extension LoginProvider where Self == LoginCredential {
+    /// Sign in with an authorization code from Sign in with Apple: `wote.login(.apple(code), remember: true)`.
+    public static func apple(_ authorizationCode: String) -> LoginCredential {
+        .apple(authorizationCode: authorizationCode)
+    }
+
+    /// Sign in with an authorization code from Kakao login: `wote.login(.kakao(code), remember: true)`.
+    public static func kakao(_ authorizationCode: String) -> LoginCredential {
+        .kakao(authorizationCode: authorizationCode)
+    }
+
+    /// Sign in with a Wote account ID and password: `wote.login(.account(id, password: typed), remember: true)`.
+    public static func account(_ loginId: String, password: String) -> LoginCredential {
+        .password(loginId: loginId, password: password)
+    }
+}

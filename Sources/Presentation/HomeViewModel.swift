@@ -54,7 +54,7 @@ public final class HomeViewModel: ScreenViewModel {
     /// Loads the member's profile.
     public func load() async {
         await screen.run { [self] () throws(WoteError) in
-            let fetched = try await fetchMyProfile.execute()
+            let fetched = try await fetchMyProfile()
             // A logout that happened while the profile was on its way wins.
             if !isSignedOut { user = fetched }
         }
@@ -65,7 +65,7 @@ public final class HomeViewModel: ScreenViewModel {
     /// - Parameter consumerType: the type the member picked.
     public func setConsumerType(_ consumerType: ConsumerType) async {
         await screen.run { [self] () throws(WoteError) in
-            try await setConsumerTypeUseCase.execute(consumerType)
+            try await setConsumerTypeUseCase(consumerType)
             user?.consumerType = consumerType
         }
     }
@@ -78,7 +78,7 @@ public final class HomeViewModel: ScreenViewModel {
     public func logout(deviceToken: DeviceToken? = nil) async {
         await screen.run(whileBusy: .replace) { [self] () throws(WoteError) in
             defer { endSession() }
-            try await logoutUseCase.execute(deviceToken: deviceToken)
+            try await logoutUseCase(deviceToken: deviceToken)
         }
     }
 
@@ -101,7 +101,7 @@ public final class HomeViewModel: ScreenViewModel {
         isConfirmingWithdrawal = false
         await screen.run { [self] () throws(WoteError) in
             do throws(WoteError) {
-                try await withdrawUseCase.execute()
+                try await withdrawUseCase()
                 endSession()
             } catch {
                 // Only a refused withdrawal keeps the account, and with it the session.

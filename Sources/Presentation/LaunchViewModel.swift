@@ -58,9 +58,9 @@ public final class LaunchViewModel: ScreenViewModel {
         cancel()
         isFollowing = true
         // Subscribe before restoring, so no event between the two is missed.
-        let events = observeSession.execute()
+        let events = observeSession()
         await screen.run(whileBusy: .replace) { [self] () throws(WoteError) in
-            let snapshot = await restoreSession.execute()
+            let snapshot = await restoreSession()
             // A later start() replaced this one while it restored: that one routes and observes.
             if Task.isCancelled { throw .cancelled }
             route(to: snapshot.state)

@@ -56,21 +56,21 @@ public final class LoginViewModel: ScreenViewModel {
             errorMessage = "Enter your ID and password."
             return
         }
-        await login(with: FixedCredentialProvider(.password(loginId: id, password: password)))
+        await login(with: LoginCredential.password(loginId: id, password: password))
     }
 
     /// Signs in with an authorization code from Sign in with Apple.
     ///
     /// - Parameter authorizationCode: the code Apple handed to the app.
     public func loginWithApple(authorizationCode: String) async {
-        await login(with: FixedCredentialProvider(.apple(authorizationCode: authorizationCode)))
+        await login(with: LoginCredential.apple(authorizationCode: authorizationCode))
     }
 
     /// Signs in with an authorization code from Kakao login.
     ///
     /// - Parameter authorizationCode: the code Kakao handed to the app.
     public func loginWithKakao(authorizationCode: String) async {
-        await login(with: FixedCredentialProvider(.kakao(authorizationCode: authorizationCode)))
+        await login(with: LoginCredential.kakao(authorizationCode: authorizationCode))
     }
 
     /// Signs in with any provider, for example one that shows Sign in with Apple itself.
@@ -81,7 +81,7 @@ public final class LoginViewModel: ScreenViewModel {
     /// - Parameter provider: where the credential comes from.
     public func login(with provider: any LoginProvider) async {
         await screen.run { [self] () throws(WoteError) in
-            outcome = try await loginUseCase.execute(with: provider, remember: keepSignedIn)
+            outcome = try await loginUseCase(provider, remember: keepSignedIn)
             password = ""
         }
     }

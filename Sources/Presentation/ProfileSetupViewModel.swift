@@ -96,7 +96,7 @@ public final class ProfileSetupViewModel: ScreenViewModel {
         nicknameCheck = .checking
         await screen.run { [self] () throws(WoteError) in
             do throws(WoteError) {
-                let verdict = try await checkNicknameUseCase.execute(text)
+                let verdict = try await checkNicknameUseCase(text)
                 if nickname == text { nicknameCheck = .checked(verdict) }
             } catch {
                 // A failure for a nickname no longer typed is stale: nothing to show.
@@ -114,7 +114,7 @@ public final class ProfileSetupViewModel: ScreenViewModel {
         guard canSubmit, let region else { return }
         await screen.run { [self] () throws(WoteError) in
             do throws(WoteError) {
-                try await completeProfile.execute(
+                try await completeProfile(
                     nickname: nickname, schoolName: schoolName, region: region, imageJPEG: imageJPEG)
                 isCompleted = true
             } catch {

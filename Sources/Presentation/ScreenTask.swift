@@ -7,7 +7,7 @@ package import WoteDomain
 ///
 /// ```swift
 /// public func load() async {
-///     await screen.run { () throws(WoteError) in user = try await fetchMyProfile.execute() }
+///     await screen.run { () throws(WoteError) in user = try await fetchMyProfile() }
 /// }
 /// ```
 @MainActor @Observable

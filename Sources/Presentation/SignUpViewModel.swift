@@ -86,7 +86,7 @@ public final class SignUpViewModel: ScreenViewModel {
         touchedFields = Set(SignUpField.allCases)
         guard canSubmit else { return }
         await screen.run { [self] () throws(WoteError) in
-            let outcome = try await signUp.execute(form)
+            let outcome = try await signUp(form)
             if outcome.isCreated {
                 isCompleted = true
             } else {

@@ -17,7 +17,7 @@ public struct CheckNicknameUseCase: Sendable {
     /// - Returns: ``NicknameCheckResult/invalid(_:)`` without any request when the rule is broken,
     ///   else what the server says.
     /// - Throws: network and server failures from the check.
-    public func execute(_ text: String) async throws(WoteError) -> NicknameCheckResult {
+    public func callAsFunction(_ text: String) async throws(WoteError) -> NicknameCheckResult {
         if let violation = Nickname.violation(in: text) { return .invalid(violation) }
         let nickname = try Nickname(validating: text)
         return try await profiles.isNicknameAvailable(nickname) ? .available(nickname) : .taken

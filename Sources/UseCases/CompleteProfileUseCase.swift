@@ -22,7 +22,7 @@ public struct CompleteProfileUseCase: Sendable {
     /// - Throws: ``WoteError/invalidNickname(_:)`` or ``WoteError/invalidArgument(name:reason:)``
     ///   (a blank school name) before any request; ``WoteError/nicknameTaken`` when someone took the
     ///   nickname meanwhile; other server and network failures.
-    public func execute(nickname: String, schoolName: String, region: SchoolRegion, imageJPEG: Data? = nil)
+    public func callAsFunction(nickname: String, schoolName: String, region: SchoolRegion, imageJPEG: Data? = nil)
         async throws(WoteError)
     {
         let validNickname = try Nickname(validating: nickname)

@@ -15,7 +15,7 @@ public struct FetchMyProfileUseCase: Sendable {
     ///
     /// - Returns: the member as the server knows them.
     /// - Throws: ``WoteError/notSignedIn``, ``WoteError/sessionExpired``, server and network failures.
-    public func execute() async throws(WoteError) -> User {
+    public func callAsFunction() async throws(WoteError) -> User {
         try await profiles.fetchMyProfile()
     }
 }

@@ -7,8 +7,8 @@ public import WoteDomain
 ///
 /// ```swift
 /// let login = LoginUseCase(auth: auth)
-/// let state = try await login.execute(
-///     with: FixedCredentialProvider(.password(loginId: "wote01", password: typed)), remember: true)
+/// let state = try await login(
+///     with: .password(loginId: "wote01", password: typed), remember: true)
 /// ```
 public struct LoginUseCase: Sendable {
     private let auth: any AuthRepository
@@ -31,7 +31,7 @@ public struct LoginUseCase: Sendable {
     /// - Throws: ``WoteError/cancelled`` when the person backed out of the provider or the task was
     ///   cancelled before the sign-in request; ``WoteError/wrongCredentials``, ``WoteError/banned``,
     ///   ``WoteError/rejected(code:message:)`` and network failures from the server.
-    public func execute(with provider: any LoginProvider, remember: Bool) async throws(WoteError)
+    public func callAsFunction(_ provider: some LoginProvider, remember: Bool) async throws(WoteError)
         -> AuthenticationState
     {
         let credential = try await provider.credential()

@@ -18,7 +18,7 @@ public struct LogoutUseCase: Sendable {
     ///   when the app has none.
     /// - Throws: ``WoteError/storageFailure(_:)`` only when the stored tokens could not be deleted;
     ///   the session has ended all the same.
-    public func execute(deviceToken: DeviceToken? = nil) async throws(WoteError) {
+    public func callAsFunction(deviceToken: DeviceToken? = nil) async throws(WoteError) {
         try await auth.signOut(deviceToken: deviceToken?.hex)
     }
 }

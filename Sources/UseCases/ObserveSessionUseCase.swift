@@ -15,7 +15,7 @@ public struct ObserveSessionUseCase: Sendable {
     /// A new stream of session events, starting now; each call gets its own stream.
     ///
     /// - Returns: the stream; stop iterating (or cancel the iterating task) to unsubscribe.
-    public func execute() -> AsyncStream<SessionEvent> {
+    public func callAsFunction() -> AsyncStream<SessionEvent> {
         auth.sessionEvents()
     }
 }

@@ -16,7 +16,7 @@ public struct RefreshSessionUseCase: Sendable {
     /// - Returns: the session with its new tokens.
     /// - Throws: ``WoteError/notSignedIn``; ``WoteError/sessionExpired`` (the session has ended);
     ///   a passing network or server failure (the tokens are kept).
-    public func execute() async throws(WoteError) -> SessionSnapshot {
+    public func callAsFunction() async throws(WoteError) -> SessionSnapshot {
         try await auth.refreshSession()
     }
 }

@@ -15,7 +15,7 @@ public struct RegisterDeviceTokenUseCase: Sendable {
     ///
     /// - Parameter token: the push token, for example `DeviceToken(bytes:)` from the APNs callback.
     /// - Throws: ``WoteError/notSignedIn``, ``WoteError/profileRequired``, server and network failures.
-    public func execute(_ token: DeviceToken) async throws(WoteError) {
+    public func callAsFunction(_ token: DeviceToken) async throws(WoteError) {
         try await devices.registerDeviceToken(token)
     }
 
@@ -23,8 +23,8 @@ public struct RegisterDeviceTokenUseCase: Sendable {
     ///
     /// - Parameter hex: the token as hexadecimal text.
     /// - Throws: ``WoteError/invalidArgument(name:reason:)`` before any request when `hex` is not an
-    ///   even number of hexadecimal digits; otherwise as ``execute(_:)``.
-    public func execute(hex: String) async throws(WoteError) {
-        try await execute(DeviceToken(hex: hex))
+    ///   even number of hexadecimal digits; otherwise as ``callAsFunction(_:)``.
+    public func callAsFunction(hex: String) async throws(WoteError) {
+        try await callAsFunction(DeviceToken(hex: hex))
     }
 }

@@ -17,7 +17,7 @@ public struct RestoreSessionUseCase: Sendable {
     /// - Returns: the session as restored. Failures are states, never errors: signed out when
     ///   nothing usable was stored, ``AuthenticationState/storageUnavailable(reason:)`` when the
     ///   token store could not be read.
-    public func execute() async -> SessionSnapshot {
+    public func callAsFunction() async -> SessionSnapshot {
         await auth.restoreSession()
     }
 }

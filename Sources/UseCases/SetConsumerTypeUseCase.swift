@@ -15,7 +15,7 @@ public struct SetConsumerTypeUseCase: Sendable {
     ///
     /// - Parameter consumerType: the type the member picked.
     /// - Throws: ``WoteError/profileRequired``, ``WoteError/notSignedIn``, server and network failures.
-    public func execute(_ consumerType: ConsumerType) async throws(WoteError) {
+    public func callAsFunction(_ consumerType: ConsumerType) async throws(WoteError) {
         try await profiles.setConsumerType(consumerType)
     }
 }

@@ -3,7 +3,7 @@ public import WoteDomain
 /// Creates an ID/password account: every field checked locally first, then the server asked.
 ///
 /// ```swift
-/// let outcome = try await SignUpUseCase(accounts: accounts).execute(form)
+/// let outcome = try await SignUpUseCase(accounts: accounts)(form)
 /// if outcome.isCreated { showSignIn() } else { showAlert(outcome.message) }
 /// ```
 public struct SignUpUseCase: Sendable {
@@ -26,7 +26,7 @@ public struct SignUpUseCase: Sendable {
     ///   server failure, or no network.
     /// - Throws: ``WoteError/invalidField(_:reason:)`` for the first field that breaks its rule,
     ///   before any request; ``WoteError/cancelled``.
-    public func execute(_ form: SignUpForm) async throws(WoteError) -> SignUpOutcome {
+    public func callAsFunction(_ form: SignUpForm) async throws(WoteError) -> SignUpOutcome {
         try form.validate()
         return try await accounts.signUp(form)
     }

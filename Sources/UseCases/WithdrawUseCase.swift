@@ -16,7 +16,7 @@ public struct WithdrawUseCase: Sendable {
     /// - Throws: ``WoteError/profileRequired`` while the profile is not completed (the account and
     ///   the session are kept); ``WoteError/notSignedIn``; a server or network failure, in which
     ///   case the local session has ended anyway.
-    public func execute() async throws(WoteError) {
+    public func callAsFunction() async throws(WoteError) {
         try await auth.withdraw()
     }
 }

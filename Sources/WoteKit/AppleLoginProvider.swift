@@ -8,7 +8,7 @@ import WoteDomain
 ///
 /// ```swift
 /// let apple = AppleLoginProvider { view.window! }
-/// let state = try await wote.login.execute(with: apple, remember: keepSignedIn)
+/// let state = try await wote.login(apple, remember: keepSignedIn)
 /// ```
 public struct AppleLoginProvider: LoginProvider {
     private let anchor: @MainActor @Sendable () -> ASPresentationAnchor

@@ -12,6 +12,8 @@ extension WoteClient {
     public var restoreSession: RestoreSessionUseCase { RestoreSessionUseCase(auth: auth) }
     /// Renews the tokens now.
     public var refreshSession: RefreshSessionUseCase { RefreshSessionUseCase(auth: auth) }
+    /// The session as it stands, without any network call.
+    public var currentSession: CurrentSessionUseCase { CurrentSessionUseCase(auth: auth) }
     /// Session events as a stream.
     public var observeSession: ObserveSessionUseCase { ObserveSessionUseCase(auth: auth) }
     /// Checks a nickname: the local rule first, then the server.

@@ -12,20 +12,19 @@ import WoteUseCases
 /// let wote = WoteClient(configuration: WoteConfiguration(baseURL: apiURL))
 /// let launch = wote.makeLaunchViewModel()
 /// await launch.start()          // restores the session: routes to login, profile setup or home
-/// let state = try await wote.login.execute(with: FixedCredentialProvider(.apple(authorizationCode: code)),
-///                                          remember: true)
+/// let state = try await wote.login(.apple(code), remember: true)
 /// ```
 public final class WoteClient: Sendable {
     /// The configuration this client was built from.
     public let configuration: WoteConfiguration
     /// Signing in and out, restore and refresh, session events.
-    public let auth: any AuthRepository
+    package let auth: any AuthRepository
     /// ID/password sign-up.
-    public let accounts: any AccountRepository
+    package let accounts: any AccountRepository
     /// Nickname check, profile setup, my profile, consumer type.
-    public let profiles: any ProfileRepository
+    package let profiles: any ProfileRepository
     /// Push device registration.
-    public let devices: any DeviceRepository
+    package let devices: any DeviceRepository
 
     package let engine: SessionEngine
 

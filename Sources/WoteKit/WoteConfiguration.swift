@@ -3,11 +3,11 @@ import WoteData
 import WoteDomain
 
 /// Everything WoteKit needs to know, in one value: where the server is, where tokens live, how
-/// the person signs in, how time and the network are reached.
+/// how time and the network are reached.
 ///
 /// ```swift
 /// var configuration = WoteConfiguration(baseURL: URL(string: "https://api.wote.example")!)
-/// configuration.loginProviders.kakao = MyKakaoProvider()
+/// configuration.requestTimeout = .seconds(15)
 /// let wote = WoteClient(configuration: configuration)
 /// ```
 public struct WoteConfiguration: Sendable {
@@ -15,8 +15,6 @@ public struct WoteConfiguration: Sendable {
     public var baseURL: URL
     /// Where the session is kept between launches. Defaults to ``defaultStorage(appName:)``.
     public var storage: any TokenStorage
-    /// The sign-in adapters the login screen offers.
-    public var loginProviders: LoginProviders
     /// The network. Defaults to URLSession with redirects handled by WoteKit.
     public var transport: HTTPTransport
     /// Wall-clock and monotonic time.
@@ -31,20 +29,18 @@ public struct WoteConfiguration: Sendable {
     /// - Parameters:
     ///   - baseURL: the API's base URL.
     ///   - storage: the token store.
-    ///   - loginProviders: the sign-in adapters.
     ///   - transport: the network.
     ///   - clock: the time source.
     ///   - session: session engine settings.
     ///   - requestTimeout: the time-out of each HTTP exchange.
     public init(
         baseURL: URL, storage: any TokenStorage = WoteConfiguration.defaultStorage(),
-        loginProviders: LoginProviders = LoginProviders(), transport: HTTPTransport = .live,
+        transport: HTTPTransport = .live,
         clock: WoteClock = .live, session: SessionConfiguration = SessionConfiguration(),
         requestTimeout: Duration = .seconds(30)
     ) {
         self.baseURL = baseURL
         self.storage = storage
-        self.loginProviders = loginProviders
         self.transport = transport
         self.clock = clock
         self.session = session

@@ -6,7 +6,7 @@ public import WoteDomain
 ///
 /// ```swift
 /// let accounts = InMemoryAccountRepository(existingLoginIds: ["wote01"])
-/// let outcome = try await SignUpUseCase(accounts: accounts).execute(form)   // .refused(message: ...)
+/// let outcome = try await SignUpUseCase(accounts: accounts)(form)   // .refused(message: ...)
 /// ```
 public final class InMemoryAccountRepository: AccountRepository {
     /// The server's sentence when an ID is taken, as ``WoteError/rejected(code:message:)`` carries it.

@@ -13,7 +13,7 @@ public import WoteDomain
 /// let auth = InMemoryAuthRepository()
 /// auth.setSignInResult(.success(.profileRequired), for: .kakao(authorizationCode: "code"))
 /// let state = try await LoginUseCase(auth: auth)
-///     .execute(with: FixedCredentialProvider(.kakao(authorizationCode: "code")), remember: true)
+///     (.kakao(authorizationCode: "code"), remember: true)
 /// ```
 public final class InMemoryAuthRepository: AuthRepository {
     /// One recorded call of ``signIn(with:remember:)``.

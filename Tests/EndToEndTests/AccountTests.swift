@@ -17,16 +17,16 @@ extension EndToEnd {
             let wote = ReferenceServer.client(storage: storage, clock: clock)
             let loginId = "id\(ReferenceServer.uniqueSuffix())"
 
-            #expect(try await wote.signUp.execute(form(loginId)) == .created)
-            let state = try await wote.login.execute(
-                with: FixedCredentialProvider(.password(loginId: loginId, password: "wote2026pw")), remember: true)
+            #expect(try await wote.signUp(form(loginId)) == .created)
+            let state = try await wote.login(
+                .account(loginId, password: "wote2026pw"), remember: true)
             #expect(state == .profileRequired)
 
-            try await wote.completeProfile.execute(
+            try await wote.completeProfile(
                 nickname: "p\(ReferenceServer.uniqueSuffix())", schoolName: "Wote High", region: .jeju, imageJPEG: nil)
-            try await wote.logout.execute(deviceToken: nil)
-            let again = try await wote.login.execute(
-                with: FixedCredentialProvider(.password(loginId: loginId, password: "wote2026pw")), remember: true)
+            try await wote.logout(deviceToken: nil)
+            let again = try await wote.login(
+                .account(loginId, password: "wote2026pw"), remember: true)
             #expect(again == .signedIn)
             #expect(try await storage.load()?.profileCompleted == true)
         }
@@ -34,9 +34,9 @@ extension EndToEnd {
         @Test func takenID_isRefused_withTheServersMessageForThePerson() async throws {
             let wote = ReferenceServer.client(clock: try await hooks.clock())
             let loginId = "dup\(ReferenceServer.uniqueSuffix())"
-            #expect(try await wote.signUp.execute(form(loginId)) == .created)
+            #expect(try await wote.signUp(form(loginId)) == .created)
 
-            let outcome = try await wote.signUp.execute(form(loginId))
+            let outcome = try await wote.signUp(form(loginId))
 
             #expect(outcome == .refused(message: "이미 사용 중인 아이디입니다."))
         }
@@ -44,11 +44,11 @@ extension EndToEnd {
         @Test func wrongPassword_isWrongCredentials() async throws {
             let wote = ReferenceServer.client(clock: try await hooks.clock())
             let loginId = "pw\(ReferenceServer.uniqueSuffix())"
-            #expect(try await wote.signUp.execute(form(loginId)) == .created)
+            #expect(try await wote.signUp(form(loginId)) == .created)
 
             await #expect(throws: WoteError.wrongCredentials) {
-                _ = try await wote.login.execute(
-                    with: FixedCredentialProvider(.password(loginId: loginId, password: "wrong0000pw")), remember: true)
+                _ = try await wote.login(
+                    .account(loginId, password: "wrong0000pw"), remember: true)
             }
         }
 
@@ -57,22 +57,22 @@ extension EndToEnd {
             let storage = ReferenceServer.temporaryStore()
             let wote = ReferenceServer.client(storage: storage, clock: clock)
             let loginId = "mem\(ReferenceServer.uniqueSuffix())"
-            #expect(try await wote.signUp.execute(form(loginId)) == .created)
+            #expect(try await wote.signUp(form(loginId)) == .created)
 
-            let state = try await wote.login.execute(
-                with: FixedCredentialProvider(.password(loginId: loginId, password: "wote2026pw")), remember: false)
+            let state = try await wote.login(
+                .account(loginId, password: "wote2026pw"), remember: false)
 
             #expect(state == .profileRequired)
             #expect(try await storage.load() == nil)
             let next = ReferenceServer.client(storage: storage, clock: clock)
-            #expect(await next.restoreSession.execute().state == .signedOut(.noSession))
+            #expect(await next.restoreSession().state == .signedOut(.noSession))
         }
 
         @Test func invalidField_isRefusedLocally_beforeAnyRequest() async throws {
             try await hooks.reset()
             let wote = ReferenceServer.client(clock: try await hooks.clock())
 
-            await #expect(throws: WoteError.self) { _ = try await wote.signUp.execute(form("x")) }
+            await #expect(throws: WoteError.self) { _ = try await wote.signUp(form("x")) }
 
             #expect(try await hooks.counters().requests.keys.contains { $0.contains("/api/auth/signup") } == false)
         }

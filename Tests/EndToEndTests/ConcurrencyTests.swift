@@ -19,7 +19,7 @@ extension EndToEnd {
 
             let successes = await withTaskGroup(of: Bool.self) { group in
                 for _ in 0..<burst {
-                    group.addTask { (try? await member.client.fetchMyProfile.execute()) != nil }
+                    group.addTask { (try? await member.client.fetchMyProfile()) != nil }
                 }
                 return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
             }

@@ -42,31 +42,31 @@ extension EndToEnd {
 
         static let operations: [Operation] = [
             Operation(method: "GET", path: "/api/profiles", endsSession: false) { member, _ throws(WoteError) in
-                _ = try await member.client.fetchMyProfile.execute()
+                _ = try await member.client.fetchMyProfile()
             },
             Operation(method: "PUT", path: "/api/profiles/consumerType", endsSession: false) {
                 member, _ throws(WoteError) in
-                try await member.client.setConsumerType.execute(.flexer)
+                try await member.client.setConsumerType(.flexer)
             },
             Operation(method: "POST", path: "/api/notifications/tokens", endsSession: false) {
                 member, _ throws(WoteError) in
-                try await member.client.registerDeviceToken.execute(hex: "0a1b2c3d")
+                try await member.client.registerDeviceToken(hex: "0a1b2c3d")
             },
             Operation(method: "POST", path: "/api/profiles", endsSession: false) { member, _ throws(WoteError) in
-                try await member.client.completeProfile.execute(
+                try await member.client.completeProfile(
                     nickname: member.nickname, schoolName: "Wote High", region: .seoul, imageJPEG: nil)
             },
             Operation(method: "POST", path: "/api/auth/refresh", endsSession: false) {
                 member, hooks throws(WoteError) in
                 // The access token expires on both clocks; the request needs the faulted refresh.
                 do { try await hooks.advance(member.clock, by: 31 * 60) } catch { return }
-                _ = try await member.client.fetchMyProfile.execute()
+                _ = try await member.client.fetchMyProfile()
             },
             Operation(method: "POST", path: "/api/auth/logout", endsSession: true) { member, _ throws(WoteError) in
-                try await member.client.logout.execute(deviceToken: nil)
+                try await member.client.logout(deviceToken: nil)
             },
             Operation(method: "DELETE", path: "/api/members", endsSession: true) { member, _ throws(WoteError) in
-                try await member.client.withdraw.execute()
+                try await member.client.withdraw()
             },
         ]
 
@@ -103,7 +103,7 @@ extension EndToEnd {
                 } else {
                     tokens = after?.tokens == before?.tokens ? "unchanged" : "CHANGED"
                     #expect(after?.tokens == before?.tokens, "\(operation) × \(fault): tokens changed")
-                    #expect(await member.client.auth.currentSession().state == .signedIn)
+                    #expect(await member.client.currentSession().state == .signedIn)
                 }
                 #expect(outcome == expected, "\(operation) × \(fault)")
                 if outcome != expected {

@@ -16,27 +16,27 @@ extension EndToEnd {
 
             // A rival takes a nickname first.
             let rival = ReferenceServer.client(clock: clock)
-            _ = try await rival.login.execute(
-                with: FixedCredentialProvider(.kakao(authorizationCode: "kakao:rival-\(suffix)")), remember: false)
+            _ = try await rival.login(
+                .kakao("kakao:rival-\(suffix)"), remember: false)
             let taken = "r\(suffix)"
-            try await rival.completeProfile.execute(
+            try await rival.completeProfile(
                 nickname: taken, schoolName: "Rival High", region: .busan, imageJPEG: nil)
 
             // New member: E009 is a successful sign-in into "profile required", tokens stored.
-            let state = try await wote.login.execute(
-                with: FixedCredentialProvider(.apple(authorizationCode: "apple:new-\(suffix)")), remember: true)
+            let state = try await wote.login(
+                .apple("apple:new-\(suffix)"), remember: true)
             #expect(state == .profileRequired)
             #expect(try await storage.load()?.profileCompleted == false)
 
-            #expect(try await wote.checkNickname.execute(taken) == .taken)
+            #expect(try await wote.checkNickname(taken) == .taken)
             let mine = "n\(suffix)"
-            #expect(try await wote.checkNickname.execute(mine) == .available(try Nickname(validating: mine)))
-            #expect(try await wote.checkNickname.execute("no way!") == .invalid(.containsWhitespace))
+            #expect(try await wote.checkNickname(mine) == .available(try Nickname(validating: mine)))
+            #expect(try await wote.checkNickname("no way!") == .invalid(.containsWhitespace))
 
-            try await wote.completeProfile.execute(
+            try await wote.completeProfile(
                 nickname: mine, schoolName: "Wote High", region: .seoul, imageJPEG: Data([0xFF, 0xD8, 0xFF, 0xD9]))
-            #expect(await wote.auth.currentSession().state == .signedIn)
-            let user = try await wote.fetchMyProfile.execute()
+            #expect(await wote.currentSession().state == .signedIn)
+            let user = try await wote.fetchMyProfile()
             #expect(user.nickname == mine)
             #expect(user.school == School(name: "Wote High", region: .seoul))
             #expect(user.profileImageURL != nil)
@@ -44,17 +44,17 @@ extension EndToEnd {
             // The access token expires; the next request refreshes silently, before sending.
             let before = try await hooks.counters()
             try await hooks.advance(clock, by: 31 * 60)
-            #expect(try await wote.fetchMyProfile.execute().nickname == mine)
+            #expect(try await wote.fetchMyProfile().nickname == mine)
             let after = try await hooks.counters()
             #expect(after.refreshCalls == before.refreshCalls + 1)
             #expect(after.refreshRejected == before.refreshRejected)
             #expect(after.expiredAccessTokenRequests == before.expiredAccessTokenRequests)
             #expect(after.authorizationOnRefresh == 0)
 
-            try await wote.logout.execute(deviceToken: nil)
+            try await wote.logout(deviceToken: nil)
             #expect(try await storage.load() == nil)
             let relaunch = ReferenceServer.client(storage: storage, clock: clock)
-            #expect(await relaunch.restoreSession.execute().state == .signedOut(.noSession))
+            #expect(await relaunch.restoreSession().state == .signedOut(.noSession))
         }
 
         @Test func secondLaunch_restoresWithoutNetwork_andRefreshesWhenOnlyTheRefreshTokenIsValid() async throws {
@@ -64,12 +64,12 @@ extension EndToEnd {
             let before = try await hooks.counters()
 
             let launch = ReferenceServer.client(storage: storage, clock: member.clock)
-            #expect(await launch.restoreSession.execute().state == .signedIn)
+            #expect(await launch.restoreSession().state == .signedIn)
             #expect(try await hooks.counters().requests == before.requests)
 
             try await hooks.advance(member.clock, by: 31 * 60)
             let later = ReferenceServer.client(storage: storage, clock: member.clock)
-            let restored = await later.restoreSession.execute()
+            let restored = await later.restoreSession()
             #expect(restored.state == .signedIn)
             #expect(restored.warning == nil)
             #expect(try await hooks.counters().refreshCalls == before.refreshCalls + 1)
@@ -83,7 +83,7 @@ extension EndToEnd {
             let serverOnly = TestClock()
             try await hooks.advance(serverOnly, by: 31 * 60)
 
-            #expect(try await member.client.fetchMyProfile.execute().nickname == member.nickname)
+            #expect(try await member.client.fetchMyProfile().nickname == member.nickname)
 
             let after = try await hooks.counters()
             #expect(after.refreshCalls == before.refreshCalls + 1)
@@ -96,18 +96,18 @@ extension EndToEnd {
             let member = try await SignedInMember.make(hooks: hooks, storage: storage)
             let stored = try #require(try await storage.load())
 
-            try await member.client.withdraw.execute()
+            try await member.client.withdraw()
 
             #expect(try await storage.load() == nil)
-            #expect(await member.client.auth.currentSession().state == .signedOut(.withdrawn))
+            #expect(await member.client.currentSession().state == .signedOut(.withdrawn))
             // The old tokens, replayed from another device, are refused: access and refresh alike.
             let replay = ReferenceServer.client(storage: InMemoryTokenStorage(session: stored), clock: member.clock)
-            _ = await replay.restoreSession.execute()
-            await #expect(throws: WoteError.memberGone) { try await replay.fetchMyProfile.execute() }
+            _ = await replay.restoreSession()
+            await #expect(throws: WoteError.memberGone) { try await replay.fetchMyProfile() }
             let replayRefresh = ReferenceServer.client(
                 storage: InMemoryTokenStorage(session: stored), clock: member.clock)
-            _ = await replayRefresh.restoreSession.execute()
-            await #expect(throws: WoteError.sessionExpired) { try await replayRefresh.refreshSession.execute() }
+            _ = await replayRefresh.restoreSession()
+            await #expect(throws: WoteError.sessionExpired) { try await replayRefresh.refreshSession() }
         }
 
         @Test func profileGate_keepsTheSession_andWithdrawalIsRefused() async throws {
@@ -115,14 +115,14 @@ extension EndToEnd {
             let clock = try await hooks.clock()
             let storage = ReferenceServer.temporaryStore()
             let wote = ReferenceServer.client(storage: storage, clock: clock)
-            _ = try await wote.login.execute(
-                with: FixedCredentialProvider(
-                    .apple(authorizationCode: "apple:gate-\(ReferenceServer.uniqueSuffix())")),
+            _ = try await wote.login(
+
+                .apple("apple:gate-\(ReferenceServer.uniqueSuffix())"),
                 remember: true)
 
-            await #expect(throws: WoteError.profileRequired) { try await wote.registerDeviceToken.execute(hex: "abcd") }
-            await #expect(throws: WoteError.profileRequired) { try await wote.withdraw.execute() }
-            #expect(await wote.auth.currentSession().state == .profileRequired)
+            await #expect(throws: WoteError.profileRequired) { try await wote.registerDeviceToken(hex: "abcd") }
+            await #expect(throws: WoteError.profileRequired) { try await wote.withdraw() }
+            #expect(await wote.currentSession().state == .profileRequired)
             #expect(try await storage.load() != nil)
             #expect(try await hooks.counters().refreshCalls == 0)
         }
@@ -130,12 +130,12 @@ extension EndToEnd {
         @Test func rejectedLoginCode_isRejectedA001() async throws {
             let wote = ReferenceServer.client(clock: try await hooks.clock())
             await #expect(throws: WoteError.self) {
-                _ = try await wote.login.execute(
-                    with: FixedCredentialProvider(.apple(authorizationCode: "not-a-test-code")), remember: true)
+                _ = try await wote.login(
+                    .apple("not-a-test-code"), remember: true)
             }
             do {
-                _ = try await wote.login.execute(
-                    with: FixedCredentialProvider(.apple(authorizationCode: "kakao:wrong-provider")), remember: true)
+                _ = try await wote.login(
+                    .apple("kakao:wrong-provider"), remember: true)
                 Issue.record("a code of the wrong provider was accepted")
             } catch {
                 #expect(error.kind == .rejected, "expected rejected, got \(error)")

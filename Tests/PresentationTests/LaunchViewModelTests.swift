@@ -171,10 +171,8 @@ import WoteUseCases
         await viewModel.start()
         #expect(viewModel.route == .login)
 
-        _ = try await LoginUseCase(auth: auth)
-            .execute(with: FixedCredentialProvider(.kakao(authorizationCode: "c")), remember: true)
-        try await CompleteProfileUseCase(profiles: profiles)
-            .execute(nickname: "투표왕", schoolName: "Wote High", region: .seoul)
+        _ = try await LoginUseCase(auth: auth)(.kakao("c"), remember: true)
+        try await CompleteProfileUseCase(profiles: profiles)(nickname: "투표왕", schoolName: "Wote High", region: .seoul)
         auth.finishEventStreams()
         await viewModel.waitUntilObservationEnds()
 

@@ -12,7 +12,7 @@ import WoteUseCases
         let auth = InMemoryAuthRepository()
         let provider = ScriptedLoginProvider(credentials: apple)
 
-        let state = try await LoginUseCase(auth: auth).execute(with: provider, remember: true)
+        let state = try await LoginUseCase(auth: auth)(provider, remember: true)
 
         #expect(state == .signedIn)
         #expect(auth.signInCalls == [.init(credential: apple, remember: true)])
@@ -24,8 +24,7 @@ import WoteUseCases
     @Test func login_keepsSessionInMemoryOnly_whenRememberOff() async throws {
         let auth = InMemoryAuthRepository(storedState: .signedIn)
 
-        let state = try await LoginUseCase(auth: auth)
-            .execute(with: FixedCredentialProvider(kakao), remember: false)
+        let state = try await LoginUseCase(auth: auth)(kakao, remember: false)
 
         #expect(state == .signedIn)
         #expect(auth.signInCalls == [.init(credential: kakao, remember: false)])
@@ -38,8 +37,7 @@ import WoteUseCases
         let auth = InMemoryAuthRepository()
         auth.setSignInResult(.success(.profileRequired), for: kakao)
 
-        let state = try await LoginUseCase(auth: auth)
-            .execute(with: ScriptedLoginProvider(credentials: kakao), remember: true)
+        let state = try await LoginUseCase(auth: auth)(ScriptedLoginProvider(credentials: kakao), remember: true)
 
         #expect(state == .profileRequired)
         #expect(auth.session.state == .profileRequired)
@@ -51,7 +49,7 @@ import WoteUseCases
         let provider = ScriptedLoginProvider.cancelling
 
         await #expect(throws: WoteError.cancelled) {
-            try await LoginUseCase(auth: auth).execute(with: provider, remember: true)
+            try await LoginUseCase(auth: auth)(provider, remember: true)
         }
         #expect(provider.requestCount == 1)
         #expect(auth.signInCalls.isEmpty)
@@ -63,7 +61,7 @@ import WoteUseCases
         let provider = ScriptedLoginProvider([.failure(.networkUnavailable("offline"))])
 
         await #expect(throws: WoteError.networkUnavailable("offline")) {
-            try await LoginUseCase(auth: auth).execute(with: provider, remember: true)
+            try await LoginUseCase(auth: auth)(provider, remember: true)
         }
         #expect(auth.signInCalls.isEmpty)
     }
@@ -74,13 +72,13 @@ import WoteUseCases
         let login = LoginUseCase(auth: auth)
 
         await #expect(throws: WoteError.wrongCredentials) {
-            try await login.execute(with: FixedCredentialProvider(password), remember: true)
+            try await login(password, remember: true)
         }
         #expect(auth.session.state == .signedOut(.noSession))
         #expect(auth.storedState == nil)
 
         let right = LoginCredential.password(loginId: "wote01", password: "right123")
-        let state = try await login.execute(with: FixedCredentialProvider(right), remember: true)
+        let state = try await login(right, remember: true)
         #expect(state == .signedIn)
         #expect(auth.signInCalls.map(\.credential) == [password, right])
     }
@@ -91,7 +89,7 @@ import WoteUseCases
         let gate = CallGate()
         provider.holdCalls(at: gate)
 
-        let login = Task { try await LoginUseCase(auth: auth).execute(with: provider, remember: true) }
+        let login = Task { try await LoginUseCase(auth: auth)(provider, remember: true) }
         await gate.waitForArrivals()
         login.cancel()
         gate.open()
@@ -105,8 +103,8 @@ import WoteUseCases
         let provider = ScriptedLoginProvider([.failure(.cancelled), .success(apple)])
         let login = LoginUseCase(auth: auth)
 
-        await #expect(throws: WoteError.cancelled) { try await login.execute(with: provider, remember: true) }
-        let state = try await login.execute(with: provider, remember: true)
+        await #expect(throws: WoteError.cancelled) { try await login(provider, remember: true) }
+        let state = try await login(provider, remember: true)
 
         #expect(state == .signedIn)
         #expect(auth.signInCalls == [.init(credential: apple, remember: true)])

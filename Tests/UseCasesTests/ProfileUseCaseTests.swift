@@ -21,7 +21,7 @@ import WoteUseCases
     ) async throws {
         let profiles = InMemoryProfileRepository()
 
-        let result = try await CheckNicknameUseCase(profiles: profiles).execute(text)
+        let result = try await CheckNicknameUseCase(profiles: profiles)(text)
 
         #expect(result == .invalid(violation))
         #expect(profiles.checkedNicknames.isEmpty)
@@ -30,7 +30,7 @@ import WoteUseCases
     @Test func checkNickname_returnsAvailable_whenServerHasItFree() async throws {
         let profiles = InMemoryProfileRepository(takenNicknames: ["다른사람"])
 
-        let result = try await CheckNicknameUseCase(profiles: profiles).execute("투표왕")
+        let result = try await CheckNicknameUseCase(profiles: profiles)("투표왕")
 
         #expect(result == .available(try Nickname(validating: "투표왕")))
         #expect(profiles.checkedNicknames.map(\.value) == ["투표왕"])
@@ -39,14 +39,14 @@ import WoteUseCases
     @Test func checkNickname_returnsTaken_whenSomeoneUsesIt() async throws {
         let profiles = InMemoryProfileRepository(takenNicknames: ["투표왕"])
 
-        #expect(try await CheckNicknameUseCase(profiles: profiles).execute("투표왕") == .taken)
+        #expect(try await CheckNicknameUseCase(profiles: profiles)("투표왕") == .taken)
     }
 
     @Test func checkNickname_sendsNormalisedNickname() async throws {
         let profiles = InMemoryProfileRepository()
         let decomposed = "\u{1100}\u{1161}\u{1100}\u{1161}"
 
-        let result = try await CheckNicknameUseCase(profiles: profiles).execute(decomposed)
+        let result = try await CheckNicknameUseCase(profiles: profiles)(decomposed)
 
         #expect(result == .available(try Nickname(validating: "가가")))
         #expect(profiles.checkedNicknames.map(\.value) == ["가가"])
@@ -57,7 +57,7 @@ import WoteUseCases
         profiles.fail(.checkNickname, with: .timeout)
 
         await #expect(throws: WoteError.timeout) {
-            try await CheckNicknameUseCase(profiles: profiles).execute("투표왕")
+            try await CheckNicknameUseCase(profiles: profiles)("투표왕")
         }
     }
 
@@ -69,8 +69,8 @@ import WoteUseCases
         let profiles = InMemoryProfileRepository(auth: auth)
         let image = Data([0xFF, 0xD8, 0xFF])
 
-        try await CompleteProfileUseCase(profiles: profiles)
-            .execute(nickname: "투표왕", schoolName: "  Wote High \n", region: .seoul, imageJPEG: image)
+        try await CompleteProfileUseCase(profiles: profiles)(
+            nickname: "투표왕", schoolName: "  Wote High \n", region: .seoul, imageJPEG: image)
 
         let expected = ProfileDraft(nickname: try Nickname(validating: "투표왕"), school: school, imageJPEG: image)
         #expect(profiles.completedDrafts == [expected])
@@ -83,8 +83,8 @@ import WoteUseCases
         let profiles = InMemoryProfileRepository()
 
         await #expect(throws: WoteError.invalidNickname(.containsWhitespace)) {
-            try await CompleteProfileUseCase(profiles: profiles)
-                .execute(nickname: "투표 왕", schoolName: "Wote High", region: .busan)
+            try await CompleteProfileUseCase(profiles: profiles)(
+                nickname: "투표 왕", schoolName: "Wote High", region: .busan)
         }
         #expect(profiles.completedDrafts.isEmpty)
     }
@@ -94,8 +94,8 @@ import WoteUseCases
         let profiles = InMemoryProfileRepository()
 
         await #expect(throws: WoteError.invalidArgument(name: "school name", reason: "Enter your school's name.")) {
-            try await CompleteProfileUseCase(profiles: profiles)
-                .execute(nickname: "투표왕", schoolName: schoolName, region: .busan)
+            try await CompleteProfileUseCase(profiles: profiles)(
+                nickname: "투표왕", schoolName: schoolName, region: .busan)
         }
         #expect(profiles.completedDrafts.isEmpty)
     }
@@ -105,8 +105,8 @@ import WoteUseCases
         let profiles = InMemoryProfileRepository(takenNicknames: ["투표왕"], auth: auth)
 
         await #expect(throws: WoteError.nicknameTaken) {
-            try await CompleteProfileUseCase(profiles: profiles)
-                .execute(nickname: "투표왕", schoolName: "Wote High", region: .seoul)
+            try await CompleteProfileUseCase(profiles: profiles)(
+                nickname: "투표왕", schoolName: "Wote High", region: .seoul)
         }
         #expect(profiles.profile == nil)
     }
@@ -117,7 +117,7 @@ import WoteUseCases
         let user = User(nickname: "투표왕", school: school, consumerType: .flexer)
         let profiles = InMemoryProfileRepository(profile: user)
 
-        #expect(try await FetchMyProfileUseCase(profiles: profiles).execute() == user)
+        #expect(try await FetchMyProfileUseCase(profiles: profiles)() == user)
     }
 
     @Test func fetchMyProfile_passesFailure() async {
@@ -125,14 +125,14 @@ import WoteUseCases
         profiles.fail(.fetchMyProfile, with: .sessionExpired)
 
         await #expect(throws: WoteError.sessionExpired) {
-            try await FetchMyProfileUseCase(profiles: profiles).execute()
+            try await FetchMyProfileUseCase(profiles: profiles)()
         }
     }
 
     @Test func setConsumerType_updatesProfile() async throws {
         let profiles = InMemoryProfileRepository(profile: User(nickname: "투표왕", school: school))
 
-        try await SetConsumerTypeUseCase(profiles: profiles).execute(.budgetKeeper)
+        try await SetConsumerTypeUseCase(profiles: profiles)(.budgetKeeper)
 
         #expect(profiles.consumerTypeUpdates == [.budgetKeeper])
         #expect(profiles.profile?.consumerType == .budgetKeeper)
@@ -143,7 +143,7 @@ import WoteUseCases
         profiles.fail(.setConsumerType, with: .serverFailure(status: 500, code: "G999", message: "boom"))
 
         await #expect(throws: WoteError.serverFailure(status: 500, code: "G999", message: "boom")) {
-            try await SetConsumerTypeUseCase(profiles: profiles).execute(.flexer)
+            try await SetConsumerTypeUseCase(profiles: profiles)(.flexer)
         }
         #expect(profiles.profile?.consumerType == nil)
     }
@@ -153,7 +153,7 @@ import WoteUseCases
     @Test func registerDeviceToken_registersHexToken_inLowercase() async throws {
         let devices = InMemoryDeviceRepository()
 
-        try await RegisterDeviceTokenUseCase(devices: devices).execute(hex: "0A1B2C")
+        try await RegisterDeviceTokenUseCase(devices: devices)(hex: "0A1B2C")
 
         #expect(devices.registeredTokens.map(\.hex) == ["0a1b2c"])
     }
@@ -161,7 +161,7 @@ import WoteUseCases
     @Test func registerDeviceToken_registersTokenFromBytes() async throws {
         let devices = InMemoryDeviceRepository()
 
-        try await RegisterDeviceTokenUseCase(devices: devices).execute(DeviceToken(bytes: Data([0xDE, 0xAD])))
+        try await RegisterDeviceTokenUseCase(devices: devices)(DeviceToken(bytes: Data([0xDE, 0xAD])))
 
         #expect(devices.registeredTokens.map(\.hex) == ["dead"])
     }
@@ -173,7 +173,7 @@ import WoteUseCases
         let expected = WoteError.invalidArgument(
             name: "device token", reason: "must be an even number of hexadecimal digits")
         await #expect(throws: expected) {
-            try await RegisterDeviceTokenUseCase(devices: devices).execute(hex: text)
+            try await RegisterDeviceTokenUseCase(devices: devices)(hex: text)
         }
         #expect(devices.registeredTokens.isEmpty)
     }
@@ -183,7 +183,7 @@ import WoteUseCases
         devices.failRegistrations(with: .profileRequired)
 
         await #expect(throws: WoteError.profileRequired) {
-            try await RegisterDeviceTokenUseCase(devices: devices).execute(hex: "abcd")
+            try await RegisterDeviceTokenUseCase(devices: devices)(hex: "abcd")
         }
         #expect(devices.registeredTokens.isEmpty)
     }

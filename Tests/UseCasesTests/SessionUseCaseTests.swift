@@ -16,7 +16,7 @@ import WoteUseCases
         let auth = try await signedIn()
         let token = try DeviceToken(hex: "ABCD01")
 
-        try await LogoutUseCase(auth: auth).execute(deviceToken: token)
+        try await LogoutUseCase(auth: auth)(deviceToken: token)
 
         #expect(auth.signOutCalls == ["abcd01"])
         #expect(auth.session.state == .signedOut(.loggedOut))
@@ -27,7 +27,7 @@ import WoteUseCases
     @Test func logout_sendsNoDeviceToken_whenAppHasNone() async throws {
         let auth = try await signedIn()
 
-        try await LogoutUseCase(auth: auth).execute()
+        try await LogoutUseCase(auth: auth)()
 
         #expect(auth.signOutCalls == [nil])
         #expect(auth.session.state == .signedOut(.loggedOut))
@@ -38,7 +38,7 @@ import WoteUseCases
         auth.failSignOut(with: .storageFailure("disk full"))
 
         await #expect(throws: WoteError.storageFailure("disk full")) {
-            try await LogoutUseCase(auth: auth).execute()
+            try await LogoutUseCase(auth: auth)()
         }
         #expect(auth.session.state == .signedOut(.loggedOut))
         #expect(auth.session.tokens == nil)
@@ -47,7 +47,7 @@ import WoteUseCases
     @Test func logout_succeedsAndChangesNothing_whenNobodyIsSignedIn() async throws {
         let auth = InMemoryAuthRepository()
 
-        try await LogoutUseCase(auth: auth).execute()
+        try await LogoutUseCase(auth: auth)()
 
         #expect(auth.session.state == .signedOut(.noSession))
     }
@@ -57,7 +57,7 @@ import WoteUseCases
     @Test func withdraw_endsSession() async throws {
         let auth = try await signedIn()
 
-        try await WithdrawUseCase(auth: auth).execute()
+        try await WithdrawUseCase(auth: auth)()
 
         #expect(auth.withdrawCount == 1)
         #expect(auth.session.state == .signedOut(.withdrawn))
@@ -67,7 +67,7 @@ import WoteUseCases
     @Test func withdraw_keepsSession_whenProfileIsRequired() async throws {
         let auth = try await signedIn(as: .profileRequired)
 
-        await #expect(throws: WoteError.profileRequired) { try await WithdrawUseCase(auth: auth).execute() }
+        await #expect(throws: WoteError.profileRequired) { try await WithdrawUseCase(auth: auth)() }
 
         #expect(auth.session.state == .profileRequired)
         #expect(auth.storedState == .profileRequired)
@@ -78,7 +78,7 @@ import WoteUseCases
         auth.failWithdraw(with: .networkUnavailable("offline"))
 
         await #expect(throws: WoteError.networkUnavailable("offline")) {
-            try await WithdrawUseCase(auth: auth).execute()
+            try await WithdrawUseCase(auth: auth)()
         }
         #expect(auth.session.state == .signedOut(.withdrawn))
         #expect(auth.storedState == nil)
@@ -86,7 +86,7 @@ import WoteUseCases
 
     @Test func withdraw_throwsNotSignedIn_whenNobodyIsSignedIn() async {
         await #expect(throws: WoteError.notSignedIn) {
-            try await WithdrawUseCase(auth: InMemoryAuthRepository()).execute()
+            try await WithdrawUseCase(auth: InMemoryAuthRepository())()
         }
     }
 
@@ -96,7 +96,7 @@ import WoteUseCases
     func restore_returnsStoredSession(_ stored: AuthenticationState) async {
         let auth = InMemoryAuthRepository(storedState: stored)
 
-        let snapshot = await RestoreSessionUseCase(auth: auth).execute()
+        let snapshot = await RestoreSessionUseCase(auth: auth)()
 
         #expect(snapshot.state == stored)
         #expect(snapshot.tokens != nil)
@@ -104,7 +104,7 @@ import WoteUseCases
     }
 
     @Test func restore_returnsSignedOut_whenNothingIsStored() async {
-        let snapshot = await RestoreSessionUseCase(auth: InMemoryAuthRepository()).execute()
+        let snapshot = await RestoreSessionUseCase(auth: InMemoryAuthRepository())()
 
         #expect(snapshot.state == .signedOut(.noSession))
         #expect(snapshot.tokens == nil)
@@ -114,7 +114,7 @@ import WoteUseCases
         let auth = InMemoryAuthRepository(storedState: .signedIn)
         auth.setRestoreResult(SessionSnapshot(state: .storageUnavailable(reason: "Keychain locked")))
 
-        let snapshot = await RestoreSessionUseCase(auth: auth).execute()
+        let snapshot = await RestoreSessionUseCase(auth: auth)()
 
         #expect(snapshot.state == .storageUnavailable(reason: "Keychain locked"))
         #expect(auth.storedState == .signedIn)
@@ -122,25 +122,23 @@ import WoteUseCases
 
     @Test func restore_findsSessionAgain_onlyWhenItWasRemembered() async throws {
         let remembered = InMemoryAuthRepository()
-        _ = try await LoginUseCase(auth: remembered)
-            .execute(with: FixedCredentialProvider(.apple(authorizationCode: "c")), remember: true)
+        _ = try await LoginUseCase(auth: remembered)(.apple("c"), remember: true)
         let forgotten = InMemoryAuthRepository()
-        _ = try await LoginUseCase(auth: forgotten)
-            .execute(with: FixedCredentialProvider(.apple(authorizationCode: "c")), remember: false)
+        _ = try await LoginUseCase(auth: forgotten)(.apple("c"), remember: false)
 
         // What a next launch would find in the token store.
         let nextLaunchRemembered = InMemoryAuthRepository(storedState: remembered.storedState)
         let nextLaunchForgotten = InMemoryAuthRepository(storedState: forgotten.storedState)
 
-        #expect(await RestoreSessionUseCase(auth: nextLaunchRemembered).execute().state == .signedIn)
-        #expect(await RestoreSessionUseCase(auth: nextLaunchForgotten).execute().state == .signedOut(.noSession))
+        #expect(await RestoreSessionUseCase(auth: nextLaunchRemembered)().state == .signedIn)
+        #expect(await RestoreSessionUseCase(auth: nextLaunchForgotten)().state == .signedOut(.noSession))
     }
 
     @Test func refresh_returnsSessionWithNewTokens() async throws {
         let auth = try await signedIn()
         let before = auth.session.tokens
 
-        let snapshot = try await RefreshSessionUseCase(auth: auth).execute()
+        let snapshot = try await RefreshSessionUseCase(auth: auth)()
 
         #expect(snapshot.state == .signedIn)
         #expect(snapshot.tokens != nil)
@@ -151,7 +149,7 @@ import WoteUseCases
         let auth = try await signedIn()
         auth.failRefresh(with: .sessionExpired)
 
-        await #expect(throws: WoteError.sessionExpired) { try await RefreshSessionUseCase(auth: auth).execute() }
+        await #expect(throws: WoteError.sessionExpired) { try await RefreshSessionUseCase(auth: auth)() }
         #expect(auth.session.state == .signedOut(.sessionExpired))
     }
 
@@ -159,14 +157,14 @@ import WoteUseCases
         let auth = try await signedIn()
         auth.failRefresh(with: .timeout)
 
-        await #expect(throws: WoteError.timeout) { try await RefreshSessionUseCase(auth: auth).execute() }
+        await #expect(throws: WoteError.timeout) { try await RefreshSessionUseCase(auth: auth)() }
         #expect(auth.session.state == .signedIn)
         #expect(auth.session.tokens != nil)
     }
 
     @Test func refresh_throwsNotSignedIn_whenNobodyIsSignedIn() async {
         await #expect(throws: WoteError.notSignedIn) {
-            try await RefreshSessionUseCase(auth: InMemoryAuthRepository()).execute()
+            try await RefreshSessionUseCase(auth: InMemoryAuthRepository())()
         }
     }
 
@@ -175,15 +173,14 @@ import WoteUseCases
     @Test func observe_deliversEveryEvent_toEverySubscriber() async throws {
         let auth = InMemoryAuthRepository()
         let observe = ObserveSessionUseCase(auth: auth)
-        let first = observe.execute()
-        let second = observe.execute()
+        let first = observe()
+        let second = observe()
         #expect(auth.subscriberCount == 2)
 
-        _ = try await LoginUseCase(auth: auth)
-            .execute(with: FixedCredentialProvider(.kakao(authorizationCode: "c")), remember: true)
+        _ = try await LoginUseCase(auth: auth)(.kakao("c"), remember: true)
         auth.failRefresh(with: .timeout)
-        _ = try? await RefreshSessionUseCase(auth: auth).execute()
-        try await LogoutUseCase(auth: auth).execute()
+        _ = try? await RefreshSessionUseCase(auth: auth)()
+        try await LogoutUseCase(auth: auth)()
         auth.finishEventStreams()
 
         let expected: [SessionEvent] = [.signedIn, .refreshFailed(.timeout), .signedOut(.loggedOut)]
@@ -194,10 +191,9 @@ import WoteUseCases
     @Test func observe_startsAtSubscription_andReportsProfileRequired() async throws {
         let auth = InMemoryAuthRepository(defaultSignInResult: .success(.profileRequired))
         _ = try await auth.signIn(with: .apple(authorizationCode: "early"), remember: true)
-        let events = ObserveSessionUseCase(auth: auth).execute()
+        let events = ObserveSessionUseCase(auth: auth)()
 
-        _ = try await LoginUseCase(auth: auth)
-            .execute(with: FixedCredentialProvider(.apple(authorizationCode: "c")), remember: true)
+        _ = try await LoginUseCase(auth: auth)(.apple("c"), remember: true)
         auth.finishEventStreams()
 
         #expect(await collect(events) == [.profileRequired])

@@ -22,7 +22,7 @@ import WoteUseCases
     @Test func signUp_returnsCreated_andAccountExists() async throws {
         let accounts = InMemoryAccountRepository()
 
-        let outcome = try await SignUpUseCase(accounts: accounts).execute(valid)
+        let outcome = try await SignUpUseCase(accounts: accounts)(valid)
 
         #expect(outcome == .created)
         #expect(outcome.isCreated)
@@ -50,7 +50,7 @@ import WoteUseCases
         let accounts = InMemoryAccountRepository()
 
         await #expect(throws: WoteError.invalidField(field, reason: reason)) {
-            try await SignUpUseCase(accounts: accounts).execute(form(field, value))
+            try await SignUpUseCase(accounts: accounts)(form(field, value))
         }
         #expect(accounts.signUpForms.isEmpty)
     }
@@ -58,7 +58,7 @@ import WoteUseCases
     @Test func signUp_returnsRefusal_withServersMessageAsItIs_whenIdIsTaken() async throws {
         let accounts = InMemoryAccountRepository(existingLoginIds: ["wote01"])
 
-        let outcome = try await SignUpUseCase(accounts: accounts).execute(valid)
+        let outcome = try await SignUpUseCase(accounts: accounts)(valid)
 
         #expect(outcome == .refused(message: InMemoryAccountRepository.loginIdTakenMessage))
         #expect(outcome.message == InMemoryAccountRepository.loginIdTakenMessage)
@@ -76,7 +76,7 @@ import WoteUseCases
         let accounts = InMemoryAccountRepository()
         accounts.answerSignUps(with: answer)
 
-        let outcome = try await SignUpUseCase(accounts: accounts).execute(valid)
+        let outcome = try await SignUpUseCase(accounts: accounts)(valid)
 
         #expect(outcome == answer)
         #expect(accounts.loginIds.isEmpty)
@@ -86,7 +86,7 @@ import WoteUseCases
         let accounts = InMemoryAccountRepository()
         accounts.failSignUps(with: .cancelled)
 
-        await #expect(throws: WoteError.cancelled) { try await SignUpUseCase(accounts: accounts).execute(valid) }
+        await #expect(throws: WoteError.cancelled) { try await SignUpUseCase(accounts: accounts)(valid) }
     }
 
     @Test func signUp_refusalWithEmptyMessage_stillSaysSomething() {

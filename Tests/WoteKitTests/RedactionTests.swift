@@ -47,8 +47,8 @@ import WoteKitTesting
         for credential in credentials {
             #expect(!SecretScan.reveals(Self.code, in: credential))
             #expect(!SecretScan.reveals(Self.password, in: credential))
-            #expect(!SecretScan.reveals(Self.code, in: FixedCredentialProvider(credential)))
-            #expect(!SecretScan.reveals(Self.password, in: FixedCredentialProvider(credential)))
+            #expect(!SecretScan.reveals(Self.code, in: credential))
+            #expect(!SecretScan.reveals(Self.password, in: credential))
         }
         #expect(String(describing: credentials[2]).contains("wote01"))
     }
@@ -71,11 +71,11 @@ import WoteKitTesting
             configuration: WoteConfiguration(
                 baseURL: URL(string: "https://api.wote.test")!, storage: InMemoryTokenStorage(),
                 transport: server.transport, clock: TestClock().clock))
-        let state = try await wote.login.execute(
-            with: FixedCredentialProvider(.password(loginId: "wote01", password: Self.password)), remember: true)
+        let state = try await wote.login(
+            .account("wote01", password: Self.password), remember: true)
         #expect(state == .signedIn)
         expectNoToken(in: wote)
-        expectNoToken(in: await wote.auth.currentSession())
+        expectNoToken(in: await wote.currentSession())
         #expect(!SecretScan.reveals(Self.password, in: wote))
     }
 }

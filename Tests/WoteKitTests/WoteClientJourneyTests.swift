@@ -60,16 +60,16 @@ import FoundationNetworking
         let clock = TestClock()
         let wote = makeClient(server, storage: storage, clock: clock)
 
-        let state = try await wote.login.execute(
-            with: FixedCredentialProvider(.apple(authorizationCode: "c0de")), remember: true)
+        let state = try await wote.login(
+            .apple("c0de"), remember: true)
         #expect(state == .profileRequired)
         #expect(try await storage.load()?.profileCompleted == false)
 
-        #expect(try await wote.checkNickname.execute("taken") == .taken)
-        #expect(try await wote.checkNickname.execute("투표왕") == .available(try Nickname(validating: "투표왕")))
-        try await wote.completeProfile.execute(nickname: "투표왕", schoolName: "Wote High", region: .seoul, imageJPEG: nil)
-        #expect(await wote.auth.currentSession().state == .signedIn)
-        let user = try await wote.fetchMyProfile.execute()
+        #expect(try await wote.checkNickname("taken") == .taken)
+        #expect(try await wote.checkNickname("투표왕") == .available(try Nickname(validating: "투표왕")))
+        try await wote.completeProfile(nickname: "투표왕", schoolName: "Wote High", region: .seoul, imageJPEG: nil)
+        #expect(await wote.currentSession().state == .signedIn)
+        let user = try await wote.fetchMyProfile()
         #expect(user.nickname == "투표왕")
         #expect(user.school == School(name: "Wote High", region: .seoul))
 
@@ -87,9 +87,9 @@ import FoundationNetworking
         let storage = InMemoryTokenStorage()
         let clock = TestClock()
         let wote = makeClient(server, storage: storage, clock: clock)
-        _ = try await wote.login.execute(with: FixedCredentialProvider(.apple(authorizationCode: "c")), remember: true)
+        _ = try await wote.login(.apple("c"), remember: true)
 
-        try await wote.logout.execute(deviceToken: nil)
+        try await wote.logout(deviceToken: nil)
 
         let logout = try #require(server.requests(path: "/api/auth/logout").first)
         #expect(logout.value(forHTTPHeaderField: "Authorization") == "Bearer acc-1")

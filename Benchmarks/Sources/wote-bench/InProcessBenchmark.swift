@@ -36,14 +36,14 @@ struct InProcessBenchmark {
         }
         var sides = [
             Side(name: "WoteKit fetchMyProfile, immediate answer") {
-                (try? await immediate.fetchMyProfile.execute()) != nil
+                (try? await immediate.fetchMyProfile()) != nil
             },
             Side(
                 name: "hand-written URLRequest + JSONDecoder, immediate answer",
                 request: PlainProfileClient(server: server, accessToken: token, send: recorded.transport.send)
                     .fetchProfile),
             Side(name: "WoteKit fetchMyProfile, answer from another thread") {
-                (try? await hopping.fetchMyProfile.execute()) != nil
+                (try? await hopping.fetchMyProfile()) != nil
             },
             Side(
                 name: "hand-written URLRequest + JSONDecoder, answer from another thread",

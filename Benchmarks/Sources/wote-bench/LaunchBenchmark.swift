@@ -61,7 +61,7 @@ struct LaunchBenchmark {
                 "new WoteClient (default `.live` transport) + restore, median ms, \(name)")
         }
         section.notes.append(
-            "- A launch: `WoteClient(configuration:)` then `await client.restoreSession.execute()`, which must "
+            "- A launch: `WoteClient(configuration:)` then `await client.restoreSession()`, which must "
                 + "answer signed in. \"shared\": every launch gets the same transport, so only WoteKit is timed; "
                 + "\"new .live each\": a new `HTTPTransport.live` (a new URLSession) per launch, as an app that keeps "
                 + "the default configuration does; the figure is this one. Network calls: requests the clients' "
@@ -83,7 +83,7 @@ struct LaunchBenchmark {
                 configuration: WoteConfiguration(
                     baseURL: server, storage: storage, transport: transport(), clock: self.clock.woteClock))
             let built = clock.now
-            let snapshot = await client.restoreSession.execute()
+            let snapshot = await client.restoreSession()
             let restored = clock.now
             guard snapshot.state == .signedIn, snapshot.warning == nil else {
                 throw BenchFailure("a launch restored \(snapshot.state), warning \(String(describing: snapshot.warning))")

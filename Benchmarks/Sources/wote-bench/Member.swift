@@ -20,17 +20,17 @@ struct Member: Sendable {
             configuration: WoteConfiguration(
                 baseURL: server, storage: storage, transport: transport, clock: clock.woteClock))
         let suffix = String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(8)).lowercased()
-        let state = try await client.login.execute(
-            with: FixedCredentialProvider(.kakao(authorizationCode: "kakao:bench\(suffix)")), remember: true)
+        let state = try await client.login(
+            with: .kakao(authorizationCode: "kakao:bench\(suffix)"), remember: true)
         guard state == .profileRequired else { throw BenchFailure("a new member signed in as \(state)") }
-        try await client.completeProfile.execute(
+        try await client.completeProfile(
             nickname: "b\(suffix)", schoolName: "Wote High", region: .seoul, imageJPEG: nil)
         return Member(client: client, storage: storage)
     }
 
     /// The access token the client holds now.
     func accessToken() async throws -> String {
-        guard let token = await client.restoreSession.execute().tokens?.accessToken else {
+        guard let token = await client.restoreSession().tokens?.accessToken else {
             throw BenchFailure("the signed-in client holds no token")
         }
         return token
@@ -38,6 +38,6 @@ struct Member: Sendable {
 
     /// One authenticated request through WoteKit; `true` when it returned the profile.
     @Sendable func fetchProfile() async -> Bool {
-        (try? await client.fetchMyProfile.execute()) != nil
+        (try? await client.fetchMyProfile()) != nil
     }
 }

@@ -51,7 +51,7 @@ struct MemoryBenchmark {
         var sides = [
             Side(
                 name: "WoteKit, in-memory transport", suffix: "_inprocess",
-                measured: await measure { (try? await inProcess.fetchMyProfile.execute()) != nil })
+                measured: await measure { (try? await inProcess.fetchMyProfile()) != nil })
         ]
         if includeBaseline {
             let plain = PlainProfileClient(

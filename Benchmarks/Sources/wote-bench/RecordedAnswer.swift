@@ -57,7 +57,7 @@ struct RecordedAnswer: Sendable {
             configuration: WoteConfiguration(
                 baseURL: server, storage: InMemoryTokenStorage(session: stored), transport: transport,
                 clock: clock.woteClock))
-        guard await client.restoreSession.execute().state == .signedIn else {
+        guard await client.restoreSession().state == .signedIn else {
             throw BenchFailure("the in-process client did not restore the session")
         }
         return client

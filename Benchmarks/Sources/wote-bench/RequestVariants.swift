@@ -49,7 +49,7 @@ struct RequestVariants {
             ],
             recorded: [
                 Variant(key: "recorded-wotekit", name: "WoteKit, recorded answer") {
-                    (try? await recordedClient.fetchMyProfile.execute()) != nil
+                    (try? await recordedClient.fetchMyProfile()) != nil
                 },
                 Variant(key: "recorded-plain", name: "hand-written, recorded answer", request: recordedPlain.fetchProfile),
             ])

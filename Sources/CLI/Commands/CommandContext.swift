@@ -40,7 +40,7 @@ package struct CommandContext: Sendable {
     /// - Throws: a storage failure when the store cannot be read at all.
     @discardableResult
     package func restore() async throws(CommandFailure) -> SessionSnapshot {
-        let snapshot = await wote.restoreSession.execute()
+        let snapshot = await wote.restoreSession()
         if case .storageUnavailable(let reason) = snapshot.state {
             throw CommandFailure(.storageFailure(reason))
         }
@@ -76,12 +76,12 @@ package struct CommandContext: Sendable {
         -> CommandOutput
     {
         _ = try await attempt { () throws(WoteError) in
-            try await wote.login.execute(with: FixedCredentialProvider(credential), remember: remember)
+            try await wote.login(credential, remember: remember)
         }
         // PUBLIC-API-NEEDED: a use case that reads the current session (state, expiry dates, and the
         // tokens for --show-tokens) without a network call, or a LoginUseCase that returns that
         // snapshot; `auth` is the repository, which the front should not reach.
-        return SessionReport(await wote.auth.currentSession(), showTokens: options.showTokens).output
+        return SessionReport(await wote.currentSession(), showTokens: options.showTokens).output
     }
 
     /// Reads the password from the first line of standard input (not echoed on a terminal).

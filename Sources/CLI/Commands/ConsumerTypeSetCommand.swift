@@ -25,7 +25,7 @@ package struct ConsumerTypeSetCommand: WoteCommand {
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         try await context.withSession { () throws(WoteError) in
-            try await context.wote.setConsumerType.execute(consumerType)
+            try await context.wote.setConsumerType(consumerType)
         }
         return .ok("Consumer type set to \(consumerType.rawValue).")
     }

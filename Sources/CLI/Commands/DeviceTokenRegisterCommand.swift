@@ -15,7 +15,7 @@ package struct DeviceTokenRegisterCommand: WoteCommand {
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         try await context.withSession { () throws(WoteError) in
-            try await context.wote.registerDeviceToken.execute(deviceToken)
+            try await context.wote.registerDeviceToken(deviceToken)
         }
         return .ok("Device token registered.")
     }

@@ -25,7 +25,7 @@ package struct LogoutCommand: WoteCommand {
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         let before = try await context.restore()
         try await context.attempt { () throws(WoteError) in
-            try await context.wote.logout.execute(deviceToken: deviceToken)
+            try await context.wote.logout(deviceToken: deviceToken)
         }
         return .ok(before.state.hasSession ? "Logged out." : "Nobody was signed in.", state: "signedOut")
     }

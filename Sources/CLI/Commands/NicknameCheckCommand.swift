@@ -26,7 +26,7 @@ package struct NicknameCheckCommand: WoteCommand {
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         let result = try await context.attempt { () throws(WoteError) in
-            try await context.wote.checkNickname.execute(nickname)
+            try await context.wote.checkNickname(nickname)
         }
         return Self.output(nickname, result)
     }

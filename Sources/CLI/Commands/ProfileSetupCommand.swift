@@ -53,7 +53,7 @@ package struct ProfileSetupCommand: WoteCommand {
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         let image = try imagePath.map { (path) throws(CommandFailure) in try Self.readJPEG(at: path) }
         try await context.withSession { () throws(WoteError) in
-            try await context.wote.completeProfile.execute(
+            try await context.wote.completeProfile(
                 nickname: nickname, schoolName: schoolName, region: region, imageJPEG: image)
         }
         return .ok("Profile completed. Signed in.", state: "signedIn")

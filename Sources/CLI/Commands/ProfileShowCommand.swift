@@ -13,7 +13,7 @@ package struct ProfileShowCommand: WoteCommand {
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         let user = try await context.withSession { () throws(WoteError) in
-            try await context.wote.fetchMyProfile.execute()
+            try await context.wote.fetchMyProfile()
         }
         return Self.output(user)
     }

@@ -12,7 +12,7 @@ package struct RefreshCommand: WoteCommand {
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         let snapshot = try await context.withSession { () throws(WoteError) in
-            try await context.wote.refreshSession.execute()
+            try await context.wote.refreshSession()
         }
         return SessionReport(snapshot, showTokens: context.options.showTokens).output
     }

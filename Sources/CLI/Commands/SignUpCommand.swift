@@ -41,7 +41,7 @@ package struct SignUpCommand: WoteCommand {
         let password = try await context.readPassword()
         let form = SignUpForm(loginId: loginId, password: password, name: name, email: email, phone: phone)
         let outcome = try await context.attempt { () throws(WoteError) in
-            try await context.wote.signUp.execute(form)
+            try await context.wote.signUp(form)
         }
         switch outcome {
         case .created:

@@ -14,7 +14,7 @@ package struct WithdrawCommand: WoteCommand {
     }
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
-        try await context.withSession { () throws(WoteError) in try await context.wote.withdraw.execute() }
+        try await context.withSession { () throws(WoteError) in try await context.wote.withdraw() }
         return .ok("Your account was deleted. Signed out.", state: "signedOut")
     }
 }

@@ -128,14 +128,14 @@ struct DemoSteps {
         let rival = WoteClient(configuration: configuration)
         defer { rival.shutdown() }
         try await context(rival).attempt { () throws(WoteError) in
-            _ = try await rival.login.execute(
-                with: FixedCredentialProvider(.kakao(authorizationCode: code)), remember: false)
+            _ = try await rival.login(
+                .kakao(code), remember: false)
         }
         // A long-running server may hold the nickname from an earlier tour: try a few.
         for attempt in 1...Self.nicknameAttempts {
             let nickname = Self.nickname(prefix: "rival")
             do {
-                try await rival.completeProfile.execute(nickname: nickname, schoolName: "부산고등학교", region: .busan)
+                try await rival.completeProfile(nickname: nickname, schoolName: "부산고등학교", region: .busan)
                 return nickname
             } catch let error where error == .nicknameTaken && attempt < Self.nicknameAttempts {
                 continue
@@ -154,7 +154,7 @@ struct DemoSteps {
             let wote = makeClient(options)
             defer { wote.shutdown() }
             let result = try await context(wote).attempt { () throws(WoteError) in
-                try await wote.checkNickname.execute(nickname)
+                try await wote.checkNickname(nickname)
             }
             show(NicknameCheckCommand.output(nickname, result))
             if case .available = result { return nickname }

@@ -138,7 +138,7 @@ final class InteractiveFront {
     func settle() async {
         // PUBLIC-API-NEEDED: a use case (or a LaunchViewModel member) that reads the current session
         // state without a network call; `auth` is the repository, which the front should not reach.
-        let state = await wote.auth.currentSession().state
+        let state = await wote.currentSession().state
         let deadline = ContinuousClock.now + Self.routeWait
         while !Self.route(launch.route, shows: state), ContinuousClock.now < deadline {
             await routeChange(before: deadline)

@@ -130,10 +130,10 @@ struct SignedInMember {
         let clock = try await hooks.clock()
         let client = ReferenceServer.client(storage: storage, clock: clock, timeout: timeout)
         let suffix = ReferenceServer.uniqueSuffix()
-        _ = try await client.login.execute(
-            with: FixedCredentialProvider(.kakao(authorizationCode: "kakao:member-\(suffix)")), remember: true)
+        _ = try await client.login(
+            .kakao("kakao:member-\(suffix)"), remember: true)
         let nickname = "m\(suffix)"
-        try await client.completeProfile.execute(
+        try await client.completeProfile(
             nickname: nickname, schoolName: "Wote High", region: .seoul, imageJPEG: nil)
         return SignedInMember(client: client, storage: storage, clock: clock, nickname: nickname)
     }
