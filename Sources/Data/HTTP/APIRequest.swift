@@ -1,0 +1,132 @@
+public import Foundation
+public import WoteDomain
+
+/// One request of an app's own to its API, relative to the configured base URL: the feed, a post,
+/// a vote, any endpoint WoteKit does not wrap. Send it through ``WoteClient`` so it gets the
+/// session's token, refresh and retry.
+///
+/// ```swift
+/// let posts = try await wote.fetch([Post].self, .get("/api/posts", query: ["page": "0", "size": "10",
+///                                                                          "visibilityScope": "GLOBAL"]))
+/// let counts = try await wote.fetch(VoteCounts.self, try .post("/api/posts/\(id)/votes", json: ["myChoice": true]))
+/// try await wote.perform(.delete("/api/posts/\(id)"))
+/// ```
+///
+/// Its description shows the method, the path and the body's size, never a header value or the body.
+public struct APIRequest: Sendable, Equatable {
+    /// The HTTP method.
+    public var method: HTTPMethod
+    /// The path below the base URL, starting with `/`, without a query.
+    public var path: String
+    /// The query parameters, in order.
+    public var query: [URLQueryItem]
+    /// Extra headers; `Authorization` is WoteKit's and is replaced.
+    public var headers: [String: String]
+    /// The body, if any.
+    public var body: Data?
+    /// Whether the request carries the access token (`true` by default).
+    public var requiresAuthorization: Bool
+
+    /// Creates a request.
+    ///
+    /// - Parameters:
+    ///   - method: the HTTP method.
+    ///   - path: the path below the base URL, starting with `/`.
+    ///   - query: the query parameters.
+    ///   - headers: extra headers.
+    ///   - body: the body.
+    ///   - requiresAuthorization: `false` for the API's few public endpoints.
+    public init(
+        _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
+        body: Data? = nil, requiresAuthorization: Bool = true
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.requiresAuthorization = requiresAuthorization
+    }
+
+    /// A `GET` with query parameters, sent in the order given.
+    public static func get(_ path: String, query: KeyValuePairs<String, String> = [:]) -> APIRequest {
+        APIRequest(.get, path, query: query.map { URLQueryItem(name: $0.key, value: $0.value) })
+    }
+
+    /// A `DELETE`.
+    public static func delete(_ path: String) -> APIRequest {
+        APIRequest(.delete, path)
+    }
+
+    /// A `POST` without a body.
+    public static func post(_ path: String) -> APIRequest {
+        APIRequest(.post, path)
+    }
+
+    /// A request with `value` as its JSON body (`POST` by default).
+    ///
+    /// - Throws: ``WoteError/invalidArgument(name:reason:)`` when `value` cannot be encoded.
+    public static func post(_ path: String, json value: some Encodable, method: HTTPMethod = .post) throws(WoteError)
+        -> APIRequest
+    {
+        let body: Data
+        do {
+            body = try JSONEncoder().encode(value)
+        } catch {
+            throw .invalidArgument(name: "body", reason: "cannot be encoded as JSON")
+        }
+        return APIRequest(method, path, headers: ["Content-Type": "application/json"], body: body)
+    }
+
+    /// A `multipart/form-data` request (`POST` by default).
+    public static func post(_ path: String, form: MultipartFormData, method: HTTPMethod = .post) -> APIRequest {
+        APIRequest(method, path, headers: ["Content-Type": form.contentType], body: form.encoded())
+    }
+
+    /// The path with its percent-encoded query, as it goes on the wire.
+    ///
+    /// `+` in a value is encoded as `%2B`: servers decode a bare `+` in a query as a space.
+    public var pathAndQuery: String {
+        guard !query.isEmpty else { return path }
+        var components = URLComponents()
+        components.queryItems = query
+        let encoded = (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+        return path + "?" + encoded
+    }
+}
+
+extension APIRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// Method, path, header names and the body's size; never a header value, a query value or the body.
+    public var description: String {
+        "\(method) \(path) (query: \(query.map(\.name).joined(separator: ", ")); "
+            + "headers: \(headers.keys.sorted().joined(separator: ", ")); body: \(body?.count ?? 0) bytes)"
+    }
+
+    /// The same redacted text as ``description``.
+    public var debugDescription: String { description }
+
+    /// A mirror with the redacted description only.
+    public var customMirror: Mirror { Mirror(self, children: ["request": description]) }
+}
+
+extension Endpoint {
+    /// The endpoint for an app's own request.
+    ///
+    /// - Throws: ``WoteError/invalidArgument(name:reason:)`` when the path is not below the base
+    ///   URL (it must start with `/`, not `//`, and carry no query of its own).
+    package init(_ request: APIRequest) throws(WoteError) {
+        guard request.path.hasPrefix("/"), !request.path.hasPrefix("//") else {
+            throw .invalidArgument(name: "path", reason: "must start with a single \"/\"")
+        }
+        guard !request.path.contains("?"), !request.path.contains("#") else {
+            throw .invalidArgument(name: "path", reason: "give query parameters as `query`, not in the path")
+        }
+        var headers = request.headers.filter { $0.key.lowercased() != "authorization" }
+        if request.body != nil, !headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
+            headers["Content-Type"] = "application/octet-stream"
+        }
+        self.init(
+            method: request.method, path: request.pathAndQuery, headers: headers, body: request.body,
+            authorization: request.requiresAuthorization ? .bearer : .none)
+    }
+}

@@ -1,0 +1,174 @@
+import WoteData
+public import WoteDomain
+import WoteRepository
+
+// URLRequest is Foundation's on Apple platforms and FoundationNetworking's on Linux.
+#if canImport(FoundationNetworking)
+import Foundation
+public import FoundationNetworking
+#else
+public import Foundation
+#endif
+
+extension WoteClient {
+    // MARK: - Raw
+
+    /// Sends an app's own request to the API with the session's access token, and returns the
+    /// answer as it arrived, whatever its status.
+    ///
+    /// Everything WoteKit does for its own calls applies: the token goes only to the configured
+    /// origin, it is refreshed first when about to expire, and when the backend's contract says the
+    /// token was rejected it is refreshed once (one refresh shared with every other request) and
+    /// the request retried once. The contract's other verdicts change the session as for WoteKit's
+    /// own calls: "profile required", a banned or gone member ends the session.
+    ///
+    /// - Returns: status, headers and body bytes.
+    /// - Throws: ``WoteError`` when no usable answer arrived: ``WoteError/notSignedIn``, why the
+    ///   session ended, network failures, time-out, cancellation; ``WoteError/invalidArgument(name:reason:)``
+    ///   for a path that is not below the base URL (nothing is sent).
+    public func response(for request: APIRequest) async throws(WoteError) -> HTTPResponse {
+        let endpoint = try Endpoint(request)
+        do {
+            return try await engine.send(endpoint)
+        } catch {
+            throw error.toDomain()
+        }
+    }
+
+    /// Sends a `URLRequest` for the API's origin through the session, as ``response(for:)-(APIRequest)``.
+    ///
+    /// - Throws: ``WoteError/Kind/foreignOrigin`` before anything is sent when the URL is not on
+    ///   the configured origin (scheme, host and port) or not below the base URL's path;
+    ///   ``WoteError/invalidArgument(name:reason:)`` for a streamed body; otherwise as
+    ///   ``response(for:)-(APIRequest)``.
+    public func response(for request: URLRequest) async throws(WoteError) -> HTTPResponse {
+        try await response(for: apiRequest(from: request))
+    }
+
+    // MARK: - Wote envelope
+
+    /// Sends `request` and decodes the Wote envelope's `data` as `type`, by the body-decides rule:
+    /// the division code first, then the body's status.
+    ///
+    /// ```swift
+    /// let feed = try await wote.fetch([Post].self, .get("/api/posts", query: ["visibilityScope": "GLOBAL"]))
+    /// ```
+    ///
+    /// - Returns: the payload.
+    /// - Throws: every division code as a typed ``WoteError`` carrying the code and the server's
+    ///   message: E009 ``WoteError/profileRequired`` (the session moves to "profile required"),
+    ///   E019 ``WoteError/Kind/consumerTypeRequired``, E018/E001/E016 end the session, G999 and
+    ///   5xx ``WoteError/serverFailure(status:code:message:)``, any other code (E002 unknown post,
+    ///   E015 already voted, G010 not the author, E008 bad page, ...)
+    ///   ``WoteError/rejected(code:message:)``; ``WoteError/malformedResponse(_:)`` for an unusable
+    ///   body or a success without `data`; and the failures of ``response(for:)-(APIRequest)``.
+    public func fetch<Payload: Decodable & Sendable>(_ type: Payload.Type = Payload.self, _ request: APIRequest)
+        async throws(WoteError) -> Payload
+    {
+        let envelope = try await envelope(type, for: request)
+        return try envelope.requireData()
+    }
+
+    /// Sends `request` and checks the Wote envelope says success, for answers without `data`
+    /// (create a post, close it, delete it).
+    ///
+    /// - Throws: as ``fetch(_:_:)``, except that a success needs no `data`.
+    public func perform(_ request: APIRequest) async throws(WoteError) {
+        try await envelope(IgnoredPayload.self, for: request).requireSuccess()
+    }
+
+    private func envelope<Payload: Decodable & Sendable>(_ type: Payload.Type, for request: APIRequest)
+        async throws(WoteError) -> ResponseEnvelope<Payload>
+    {
+        let endpoint = try Endpoint(request)
+        do throws(APIError) {
+            return try await engine.send(endpoint) { response in
+                let envelope: ResponseEnvelope<Payload>
+                do throws(APIError) {
+                    envelope = try EnvelopeDecoder.decode(
+                        type, from: response.body, httpStatus: response.status, contentType: response.contentType)
+                } catch {
+                    return AnswerReading(meaning: .accepted, answer: .failure(error))
+                }
+                return AnswerReading(meaning: envelope.verdict.protectedAnswer, answer: .success(envelope))
+            }
+        } catch {
+            throw error.toDomain()
+        }
+    }
+
+    // MARK: - Tokens for other networking stacks
+
+    /// A valid access token for a call WoteKit does not send (an image loader, a WebSocket, an
+    /// Alamofire or Moya interceptor), refreshed first through the one shared refresh when it is
+    /// about to expire. Attach it only to the API's origin.
+    ///
+    /// - Throws: ``WoteError/notSignedIn`` or why the session ended; a passing refresh failure.
+    public func accessToken() async throws(WoteError) -> String {
+        try await engine.validAccessToken()
+    }
+
+    /// Reports that the server rejected `token` on a call WoteKit did not send, and returns the
+    /// token to retry with: the current one when a refresh already replaced `token`, else one from
+    /// a new refresh, shared with every other caller (a burst of rejections costs one refresh).
+    ///
+    /// - Throws: ``WoteError/sessionExpired`` when the refresh token is dead (the session has
+    ///   ended: route to login); a passing refresh failure (the session is kept).
+    public func accessToken(afterRejecting token: String) async throws(WoteError) -> String {
+        try await engine.accessToken(afterRejecting: token)
+    }
+
+    // MARK: - Bring your own login
+
+    /// Starts a session with a token pair from the app's own login (a backend that signs in
+    /// differently): from then on storage, restore at launch, proactive and reactive refresh,
+    /// logout and the event stream work as after a Wote login.
+    ///
+    /// ```swift
+    /// let answer = try await myBackend.signIn(id: id, password: password)
+    /// try await wote.beginSession(
+    ///     with: TokenPair(accessToken: answer.accessToken, refreshToken: answer.refreshToken,
+    ///                     accessTokenExpiresAt: nil, refreshTokenExpiresAt: nil, receivedAt: .now),
+    ///     remember: keepMeSignedIn)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - tokens: the pair; expiry dates the backend did not send are read from the JWTs' `exp`.
+    ///   - profileCompleted: `false` when the backend said the profile must be completed first.
+    ///   - remember: `true` keeps the session for the next launch; `false` in memory only.
+    /// - Returns: the session's new state.
+    /// - Throws: ``WoteError/invalidArgument(name:reason:)`` for an empty token;
+    ///   ``WoteError/storageFailure(_:)`` when it could not be stored (the previous session is kept).
+    public func beginSession(with tokens: TokenPair, profileCompleted: Bool = true, remember: Bool = true)
+        async throws(WoteError) -> AuthenticationState
+    {
+        guard !tokens.accessToken.isEmpty, !tokens.refreshToken.isEmpty else {
+            throw .invalidArgument(name: "tokens", reason: "the access and refresh tokens must not be empty")
+        }
+        return try await engine.begin(
+            StoredSession(tokens: tokens, profileCompleted: profileCompleted), persist: remember)
+    }
+
+    // MARK: - URLRequest
+
+    private func apiRequest(from request: URLRequest) throws(WoteError) -> APIRequest {
+        guard let url = request.url, let origin = Origin(url) else {
+            throw .invalidArgument(name: "url", reason: "must be an absolute http(s) URL")
+        }
+        guard let apiOrigin = Origin(configuration.baseURL), origin == apiOrigin else {
+            throw .foreignOrigin(origin.description)
+        }
+        var basePath = configuration.baseURL.path(percentEncoded: true)
+        while basePath.hasSuffix("/") { basePath.removeLast() }
+        let fullPath = url.path(percentEncoded: true)
+        guard fullPath.hasPrefix(basePath + "/") else { throw .foreignOrigin(origin.description + fullPath) }
+        if request.httpBodyStream != nil {
+            throw .invalidArgument(name: "httpBodyStream", reason: "give the body as data")
+        }
+        var api = APIRequest(
+            HTTPMethod(rawValue: request.httpMethod ?? "GET"), String(fullPath.dropFirst(basePath.count)),
+            headers: request.allHTTPHeaderFields ?? [:], body: request.httpBody)
+        if let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems { api.query = query }
+        return api
+    }
+}
