@@ -139,6 +139,7 @@ extension WoteClient {
     /// - Returns: the session's new state.
     /// - Throws: ``WoteError/invalidArgument(name:reason:)`` for an empty token;
     ///   ``WoteError/storageFailure(_:)`` when it could not be stored (the previous session is kept).
+    @discardableResult
     public func beginSession(with tokens: TokenPair, profileCompleted: Bool = true, remember: Bool = true)
         async throws(WoteError) -> AuthenticationState
     {

@@ -38,7 +38,7 @@ public final class WoteClient: Sendable {
             baseURL: configuration.baseURL, transport: configuration.transport, timeout: configuration.requestTimeout)
         let engine = SessionEngine(
             client: client, storage: configuration.storage, clock: configuration.clock,
-            configuration: configuration.session)
+            configuration: configuration.session, diagnostics: configuration.diagnostics)
         let remote = HTTPRemoteDataSource(sender: engine)
         self.engine = engine
         auth = WoteAuthRepository(remote: remote, session: engine, clock: configuration.clock)

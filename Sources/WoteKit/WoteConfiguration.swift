@@ -23,6 +23,9 @@ public struct WoteConfiguration: Sendable {
     public var session: SessionConfiguration
     /// How long one HTTP exchange may take before it fails with ``WoteError/timeout``.
     public var requestTimeout: Duration
+    /// Receives each request, refresh and session change as a redacted event; by default
+    /// `os.Logger` on Apple platforms and nothing on Linux (``WoteDiagnostics/platformDefault``).
+    public var diagnostics: WoteDiagnostics = .platformDefault
 
     /// Creates a configuration; everything but the base URL has a default.
     ///

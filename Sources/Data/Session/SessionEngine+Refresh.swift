@@ -6,6 +6,7 @@ import WoteRepository
 struct RefreshFlight {
     let id: UInt64
     let generation: UInt64
+    let trigger: RefreshDiagnostic.Trigger
     var waiters: [UInt64: CheckedContinuation<RefreshOutcome, Never>] = [:]
 }
 
@@ -89,10 +90,10 @@ extension SessionEngine {
 
     /// Waits for the running refresh, starting one if none runs. Cancelling the caller returns
     /// `.failed(.cancelled)` to it at once and leaves the refresh running for the others.
-    func sharedRefresh() async -> RefreshOutcome {
+    func sharedRefresh(trigger: RefreshDiagnostic.Trigger = .requested) async -> RefreshOutcome {
         if flight == nil {
             nextFlightID &+= 1
-            let started = RefreshFlight(id: nextFlightID, generation: generation)
+            let started = RefreshFlight(id: nextFlightID, generation: generation, trigger: trigger)
             flight = started
             Task { await self.fly(started) }
         }
@@ -126,7 +127,15 @@ extension SessionEngine {
     }
 
     private func fly(_ started: RefreshFlight) async {
+        let start = clock.uptime()
         let outcome = await performRefresh(generation: started.generation)
+        if diagnostics.isEnabled {
+            diagnostics.handle(
+                .refresh(
+                    RefreshDiagnostic(
+                        trigger: started.trigger, outcome: diagnosticOutcome(of: outcome),
+                        duration: clock.uptime() - start)))
+        }
         guard let finished = flight, finished.id == started.id else { return }
         flight = nil
         for waiter in finished.waiters.values { waiter.resume(returning: outcome) }
@@ -199,6 +208,16 @@ extension SessionEngine {
             return .failed(.session(reason.errorWhenMissing))
         case .transient(let error):
             return failTransiently(.session(error), generation: flightGeneration)
+        }
+    }
+
+    private func diagnosticOutcome(of outcome: RefreshOutcome) -> RefreshDiagnostic.Outcome {
+        switch outcome {
+        case .renewed: return .renewed
+        case .failed(.session(.tooManyRefreshes)): return .stormGuard
+        case .failed:
+            if case .signedOut = state { return .sessionEnded }
+            return .passingFailure
         }
     }
 

@@ -26,14 +26,45 @@ extension SessionEngine: HTTPSending {
     package nonisolated func send<Answer: Sendable>(
         _ endpoint: Endpoint, reading read: @Sendable (HTTPResponse) -> AnswerReading<Answer>
     ) async throws(APIError) -> Answer {
+        guard diagnostics.isEnabled else {
+            var trace = RequestTrace()
+            return try await exchange(endpoint, reading: read, trace: &trace)
+        }
+        let start = clock.uptime()
+        var trace = RequestTrace()
+        var failure: WoteError.Kind?
+        defer {
+            let path = endpoint.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+            diagnostics.handle(
+                .request(
+                    RequestDiagnostic(
+                        method: endpoint.method.rawValue, path: path, status: trace.status,
+                        duration: clock.uptime() - start, retried: trace.retried, failure: failure)))
+        }
+        do {
+            return try await exchange(endpoint, reading: read, trace: &trace)
+        } catch {
+            failure = error.toDomain().kind
+            throw error
+        }
+    }
+
+    private nonisolated func exchange<Answer: Sendable>(
+        _ endpoint: Endpoint, reading read: @Sendable (HTTPResponse) -> AnswerReading<Answer>,
+        trace: inout RequestTrace
+    ) async throws(APIError) -> Answer {
         guard endpoint.authorization == .bearer else {
-            return try read(try await client.send(endpoint, bearer: nil)).answer.get()
+            let response = try await client.send(endpoint, bearer: nil)
+            trace.status = response.status
+            return try read(response).answer.get()
         }
         if Task.isCancelled { throw .cancelled }
         var (token, requestGeneration) = try await accessTokenForRequest()
         var retried = false
         while true {
-            let reading = read(try await client.send(endpoint, bearer: token))
+            let response = try await client.send(endpoint, bearer: token)
+            trace.status = response.status
+            let reading = read(response)
             switch reading.meaning {
             case .accepted:
                 return try reading.answer.get()
@@ -47,6 +78,7 @@ extension SessionEngine: HTTPSending {
                 // One retry per request; a second rejection is the caller's answer.
                 guard !retried else { return try reading.answer.get() }
                 retried = true
+                trace.retried = true
                 token = try await tokenAfterRejection(of: token, generation: requestGeneration)
             }
         }
@@ -69,7 +101,7 @@ extension SessionEngine: HTTPSending {
             await endAfterServerVerdict(reason: .sessionExpired)
             throw .session(.sessionExpired)
         }
-        switch await sharedRefresh() {
+        switch await sharedRefresh(trigger: .proactive) {
         case .renewed(let pair):
             return (pair.accessToken, startGeneration)
         case .failed(let error):
@@ -93,7 +125,7 @@ extension SessionEngine: HTTPSending {
         }
         // Sent with a token that a refresh has since replaced: retry with the new one.
         if current.tokens.accessToken != token { return current.tokens.accessToken }
-        switch await sharedRefresh() {
+        switch await sharedRefresh(trigger: .reactive) {
         case .renewed(let pair): return pair.accessToken
         case .failed(let error): throw error
         }
@@ -105,4 +137,10 @@ extension SessionEngine: HTTPSending {
         guard requestGeneration == generation, session != nil else { return }
         await endAfterServerVerdict(reason: reason)
     }
+}
+
+/// What diagnostics record of one request while it runs.
+struct RequestTrace {
+    var status: Int?
+    var retried = false
 }

@@ -16,7 +16,9 @@ package actor SessionEngine {
     let storage: any TokenStorage
     let clock: WoteClock
     let configuration: SessionConfiguration
-    let broadcaster = SessionEventBroadcaster()
+    let broadcaster: SessionEventBroadcaster
+    /// Receives each request, refresh and session change, redacted.
+    let diagnostics: WoteDiagnostics
 
     var session: StoredSession?
     var state: AuthenticationState = .signedOut(.noSession)
@@ -36,7 +38,18 @@ package actor SessionEngine {
     ///   - storage: where the session is kept between launches.
     ///   - clock: wall-clock and monotonic time.
     ///   - configuration: leeway, storm guard and the backend's contract.
-    package init(client: HTTPClient, storage: any TokenStorage, clock: WoteClock, configuration: SessionConfiguration) {
+    ///   - diagnostics: receives each request, refresh and session change, redacted.
+    package init(
+        client: HTTPClient, storage: any TokenStorage, clock: WoteClock, configuration: SessionConfiguration,
+        diagnostics: WoteDiagnostics = .none
+    ) {
+        self.diagnostics = diagnostics
+        var onSend: (@Sendable (SessionEvent) -> Void)?
+        if diagnostics.isEnabled {
+            let handle = diagnostics.handle
+            onSend = { event in handle(.session(event)) }
+        }
+        broadcaster = SessionEventBroadcaster(onSend: onSend)
         self.client = client
         self.refreshClient = HTTPClient(
             baseURL: client.baseURL, transport: client.transport, timeout: client.timeout, maximumRedirects: 0)

@@ -5,7 +5,12 @@ package import WoteDomain
 package final class SessionEventBroadcaster: Sendable {
     private let subscribers = Locked<[UUID: AsyncStream<SessionEvent>.Continuation]>([:])
 
-    package init() {}
+    private let onSend: (@Sendable (SessionEvent) -> Void)?
+
+    /// Creates a broadcaster; `onSend` also sees every event (for diagnostics).
+    package init(onSend: (@Sendable (SessionEvent) -> Void)? = nil) {
+        self.onSend = onSend
+    }
 
     /// A new stream that sees every event sent from now on.
     package func stream() -> AsyncStream<SessionEvent> {
@@ -20,6 +25,7 @@ package final class SessionEventBroadcaster: Sendable {
 
     /// Sends `event` to every subscriber.
     package func send(_ event: SessionEvent) {
+        onSend?(event)
         for continuation in subscribers.current.values { continuation.yield(event) }
     }
 
