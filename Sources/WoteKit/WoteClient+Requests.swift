@@ -97,6 +97,21 @@ extension WoteClient {
         }
     }
 
+    /// What a raw Wote answer means, by the body-decides rule: `nil` for a success, else the
+    /// typed error ``fetch(_:_:)`` would throw for it (an unusable body from HTTP 500 up is a
+    /// server failure, below it a malformed answer). For a front that shows the body as it came
+    /// and decides its outcome apart, as `wote api` does.
+    public func verdict(of response: HTTPResponse) -> WoteError? {
+        do throws(APIError) {
+            return try EnvelopeDecoder.decode(
+                IgnoredPayload.self, from: response.body, httpStatus: response.status,
+                contentType: response.contentType
+            ).domainError
+        } catch {
+            return error.toDomainCountingErrorPagesAsServerFailures()
+        }
+    }
+
     // MARK: - Tokens for other networking stacks
 
     /// A valid access token for a call WoteKit does not send (an image loader, a WebSocket, an
