@@ -21,6 +21,10 @@ extension WoteError {
         case .storageFailure: "Your sign-in could not be saved or read on this device."
         case .tooManyRefreshes: "The server keeps rejecting new sign-in tokens. Please try again later."
         case .foreignOrigin: "WoteKit sends requests only to the configured server."
+        case .notFound: "That no longer exists."
+        case .alreadyVoted: "You have already voted on this post."
+        case .notAllowed: "Only the author can do that."
+        case .invalidRequest: "The server did not accept the request."
         case .cancelled: "The request was cancelled."
         default: refusalMessage
         }

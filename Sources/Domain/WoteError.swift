@@ -57,6 +57,15 @@ public struct WoteError: Error, Sendable, Hashable {
         public static let appleCredentialRevoked = Kind(rawValue: "appleCredentialRevoked")
         /// The server refused the request; ``WoteError/code`` and ``WoteError/serverMessage`` say how.
         public static let rejected = Kind(rawValue: "rejected")
+        /// What the request names does not exist (Wote's E002 for a post, E003 for a comment).
+        public static let notFound = Kind(rawValue: "notFound")
+        /// The person already voted on this post (Wote's E015); a vote cannot be changed.
+        public static let alreadyVoted = Kind(rawValue: "alreadyVoted")
+        /// Only someone else may do this, for example the post's author (Wote's G010).
+        public static let notAllowed = Kind(rawValue: "notAllowed")
+        /// The server found the request itself wrong: a bad page or size (Wote's E008 outside the
+        /// token checks), a missing parameter or an unreadable body (G001–G007).
+        public static let invalidRequest = Kind(rawValue: "invalidRequest")
         /// The server failed (HTTP or body status 5xx, or G999).
         public static let serverFailure = Kind(rawValue: "serverFailure")
         /// No HTTP answer arrived: offline, connection refused or reset.

@@ -30,8 +30,12 @@ package enum WoteVerdict: Sendable, Equatable {
     /// | E013 | ``WoteError/nicknameTaken`` |
     /// | A002 | ``WoteError/wrongCredentials`` |
     /// | E019 | ``WoteError/Kind/consumerTypeRequired`` with code and message |
+    /// | E002, E003 | ``WoteError/Kind/notFound`` |
+    /// | E015 | ``WoteError/Kind/alreadyVoted`` |
+    /// | G010 | ``WoteError/Kind/notAllowed`` |
+    /// | E008 (outside the token checks: a bad page), G001–G007 | ``WoteError/Kind/invalidRequest`` |
     /// | G999, or any code with status ≥ 500, or no code with status ≥ 500 | ``WoteError/serverFailure(status:code:message:)`` |
-    /// | any other code (E002, E008, E015, G010, unknown ones), or no code with another status | ``WoteError/rejected(code:message:)`` |
+    /// | any other code (E017, A001, unknown ones), or no code with another status | ``WoteError/rejected(code:message:)`` |
     package init(status: Int, code: String?, message: String) {
         guard let code else {
             if (200..<300).contains(status) {
@@ -52,6 +56,12 @@ package enum WoteVerdict: Sendable, Equatable {
         case .nicknameInUse: self = .failure(.nicknameTaken)
         case .wrongCredentials: self = .failure(.wrongCredentials)
         case .consumerTypeNotFound: self = .failure(.refused(.consumerTypeRequired, code: code, message: message))
+        case .postNotFound, .commentNotFound: self = .failure(.refused(.notFound, code: code, message: message))
+        case .alreadyVoted: self = .failure(.refused(.alreadyVoted, code: code, message: message))
+        case .forbidden: self = .failure(.refused(.notAllowed, code: code, message: message))
+        case .emptyClaims, .badRequest, .bodyOrHeaderMissing, .invalidTypeValue, .missingParameter, .ioError,
+            .jsonParseError, .jsonProcessingError:
+            self = .failure(.refused(.invalidRequest, code: code, message: message))
         case .internalServerError:
             // G999 is documented with body status 500, and arrives on HTTP 200: the server failed.
             self = .failure(.serverFailure(status: max(status, 500), code: code, message: message))

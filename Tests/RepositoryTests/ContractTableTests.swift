@@ -57,7 +57,7 @@ import WoteRepository
     @Test(arguments: [
         (
             #"{"status":400,"divisionCode":"G006","message":"JSON parse error","errors":[]}"#,
-            WoteError.rejected(code: "G006", message: "JSON parse error")
+            WoteError.refused(.invalidRequest, code: "G006", message: "JSON parse error")
         ),
         (
             #"{"status":404,"divisionCode":"G013","message":"validation failed","errors":[{"field":"nickname","value":"a","reason":"size"}]}"#,

@@ -13,14 +13,31 @@ import WoteRepository
 
     // MARK: - Each class of division code
 
-    @Test(arguments: [
-        ("G001", 400), ("G002", 400), ("G003", 400), ("G004", 400), ("G005", 400), ("G006", 400), ("G007", 400),
-        ("G010", 403), ("G011", 404), ("G012", 404), ("G013", 404), ("G014", 404),
-    ])
+    @Test(arguments: [("G011", 404), ("G012", 404), ("G013", 404), ("G014", 404)])
     func gCodes_belowServerError_areRejections_carryingCodeAndMessage(code: String, status: Int) {
         let mapped = envelope(http: 200, status: status, code: DivisionCode(rawValue: code), message: "bad \(code)")
             .domainError
         #expect(mapped == .rejected(code: code, message: "bad \(code)"))
+    }
+
+    /// The one verdict table (issue 10/11): every code with a kind of its own, with its code and the
+    /// server's message kept.
+    @Test(arguments: [
+        ("G001", 400, WoteError.Kind.invalidRequest), ("G002", 400, .invalidRequest), ("G003", 400, .invalidRequest),
+        ("G004", 400, .invalidRequest), ("G005", 400, .invalidRequest), ("G006", 400, .invalidRequest),
+        ("G007", 400, .invalidRequest), ("E008", 400, .invalidRequest), ("G010", 403, .notAllowed),
+        ("E002", 404, .notFound), ("E003", 404, .notFound), ("E015", 409, .alreadyVoted),
+        ("E019", 400, .consumerTypeRequired),
+    ])
+    func codesWithAKindOfTheirOwn_carryCodeAndMessage(code: String, status: Int, kind: WoteError.Kind) throws {
+        let mapped = try #require(
+            envelope(http: status, status: status, code: DivisionCode(rawValue: code), message: "said \(code)")
+                .domainError)
+        #expect(mapped.kind == kind)
+        #expect(mapped.code == code)
+        #expect(mapped.serverMessage == "said \(code)")
+        #expect(mapped == .refused(kind, code: code, message: "said \(code)"))
+        #expect(!mapped.message.isEmpty)
     }
 
     @Test func g999_isServerFailure_withBodyStatusCodeAndMessage() {
@@ -54,7 +71,7 @@ import WoteRepository
         #expect(mapped == .rejected(code: code, message: "Expired JWT"))
     }
 
-    @Test(arguments: [("E008", 400), ("E017", 400)])
+    @Test(arguments: [("E017", 400)])
     func otherECodes_areRejections(code: String, status: Int) {
         #expect(
             envelope(status: status, code: DivisionCode(rawValue: code), message: "no").domainError
