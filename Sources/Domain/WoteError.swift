@@ -11,7 +11,8 @@
 /// } catch {
 ///     switch error.kind {
 ///     case .nicknameTaken: showTaken()
-///     case .rejected where error.code == "E015": showAlreadyVoted()
+///     case .alreadyVoted: showAlreadyVoted()
+///     case .rejected: showAlert(error.message, code: error.code)
 ///     default: showAlert(error.message)
 ///     }
 /// }
@@ -102,7 +103,7 @@ public struct WoteError: Error, Sendable, Hashable {
     private init(_ base: Base) { self.base = base }
 
     /// The same failure, noting the division code the server sent with it. Two failures that
-    /// differ only in this code are equal: `WoteError.banned.noting(code: "E018") == .banned`.
+    /// differ only in this code are equal: `.banned` noting E018 is still `== .banned`.
     package func noting(code: String?) -> WoteError {
         var noted = self
         if case .server = base { return noted }
@@ -126,7 +127,7 @@ public struct WoteError: Error, Sendable, Hashable {
         }
     }
 
-    /// The server's division code (`"E015"`), when the failure came with one.
+    /// The server's division code (such as E015), when the failure came with one.
     public var code: String? {
         if case .server(_, _, let code, _) = base { return code }
         return serverCode
