@@ -14,6 +14,7 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "WoteKit",
+    defaultLocalization: "en",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "WoteKit", targets: ["WoteKit"]),
@@ -23,7 +24,7 @@ let package = Package(
     targets: [
         // Layers. The arrows are the architecture: Domain ← Repository ← Data,
         // Domain ← UseCases ← Presentation. Only the composition root sees all.
-        .target(name: "WoteDomain", path: "Sources/Domain"),
+        .target(name: "WoteDomain", path: "Sources/Domain", resources: [.process("Resources")]),
         .target(
             name: "WoteRepository", dependencies: ["WoteDomain"],
             path: "Sources/Repository"),

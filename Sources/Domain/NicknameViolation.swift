@@ -11,14 +11,20 @@ public enum NicknameViolation: Sendable, Equatable, Hashable {
     /// A symbol or other character that is neither a letter nor a digit was typed.
     case invalidCharacter(Character)
 
-    /// A sentence a person understands.
-    public var message: String {
+    /// A sentence a person understands, in the person's language (see ``WoteLocalization``).
+    public var message: String { message(in: nil) }
+
+    /// ``message`` in `language` (`"ko"`, `"en"`); `nil` for the language in use.
+    public func message(in language: String?) -> String {
         switch self {
-        case .empty: "Enter a nickname."
-        case .tooShort(let minimum): "A nickname needs at least \(minimum) characters."
-        case .tooLong(let maximum): "A nickname can have at most \(maximum) characters."
-        case .containsWhitespace: "A nickname cannot contain spaces."
-        case .invalidCharacter(let character): "A nickname can only use letters and digits, not “\(character)”."
+        case .empty: WoteLocalization.text("nickname.empty", in: language)
+        case .tooShort(let minimum):
+            WoteLocalization.text("nickname.tooShort", ["minimum": "\(minimum)"], in: language)
+        case .tooLong(let maximum):
+            WoteLocalization.text("nickname.tooLong", ["maximum": "\(maximum)"], in: language)
+        case .containsWhitespace: WoteLocalization.text("nickname.containsWhitespace", in: language)
+        case .invalidCharacter(let character):
+            WoteLocalization.text("nickname.invalidCharacter", ["character": String(character)], in: language)
         }
     }
 }

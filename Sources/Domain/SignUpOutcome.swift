@@ -18,10 +18,10 @@ public enum SignUpOutcome: Sendable, Equatable, Hashable {
     /// A sentence for the person: the server's message for a refusal, a fitting one otherwise.
     public var message: String {
         switch self {
-        case .created: "Your account was created. You can sign in now."
-        case .refused(let message): message.isEmpty ? "The server refused the sign-up." : message
+        case .created: WoteLocalization.text("signUp.created")
+        case .refused(let message): message.isEmpty ? WoteLocalization.text("signUp.refused") : message
         case .malformedRequest(let message):
-            message.isEmpty ? "The sign-up request was not accepted. Please check the fields." : message
+            message.isEmpty ? WoteLocalization.text("signUp.malformedRequest") : message
         case .serverFailure(let error), .networkUnavailable(let error): error.message
         }
     }

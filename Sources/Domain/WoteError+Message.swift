@@ -1,38 +1,34 @@
-extension WoteError {
-    /// A sentence a person understands, suitable for an alert.
-    public var message: String {
+public import Foundation
+
+extension WoteError: LocalizedError {
+    /// A sentence a person understands, suitable for an alert, in the person's language (Korean
+    /// or English; see ``WoteLocalization``). A refusal without a kind of its own shows the
+    /// server's message when it sent one.
+    public var message: String { message(in: nil) }
+
+    /// ``message`` in `language` (`"ko"`, `"en"`); `nil` for the language in use.
+    public func message(in language: String?) -> String {
+        func text(_ key: String, _ values: [String: String] = [:]) -> String {
+            WoteLocalization.text(key, values, in: language)
+        }
         switch kind {
-        case .notSignedIn: "Please sign in first."
-        case .sessionExpired: "Your session has expired. Please sign in again."
-        case .profileRequired: "Please complete your profile first."
-        case .consumerTypeRequired: "Please choose your consumer type first."
-        case .nicknameTaken: "That nickname is already taken."
-        case .invalidNickname: nicknameViolation?.message ?? "That nickname cannot be used."
-        case .invalidField: detail ?? "A field is not filled in correctly."
-        case .invalidArgument: "\(argument ?? "value"): \(detail ?? "not acceptable")"
-        case .wrongCredentials: "The ID or password is wrong."
-        case .banned: "This account has been suspended."
-        case .memberGone: "This account no longer exists."
-        case .appleCredentialRevoked: "Sign in with Apple was turned off for this app. Please sign in again."
-        case .serverFailure: "The server is having trouble. Please try again later."
-        case .networkUnavailable: "Cannot reach the server. Check your connection and try again."
-        case .timeout: "The server took too long to answer. Please try again."
-        case .malformedResponse: "The server sent an answer WoteKit could not read. Please try again later."
-        case .storageFailure: "Your sign-in could not be saved or read on this device."
-        case .tooManyRefreshes: "The server keeps rejecting new sign-in tokens. Please try again later."
-        case .foreignOrigin: "WoteKit sends requests only to the configured server."
-        case .notFound: "That no longer exists."
-        case .alreadyVoted: "You have already voted on this post."
-        case .notAllowed: "Only the author can do that."
-        case .invalidRequest: "The server did not accept the request."
-        case .cancelled: "The request was cancelled."
-        default: refusalMessage
+        case .invalidNickname:
+            return nicknameViolation?.message(in: language) ?? text(kind.rawValue)
+        case .invalidField:
+            return detail ?? text(kind.rawValue)
+        case .invalidArgument:
+            return text(kind.rawValue, ["name": argument ?? "value", "reason": detail ?? ""])
+        case .rejected:
+            if let serverMessage, !serverMessage.isEmpty { return serverMessage }
+            return text(kind.rawValue)
+        default:
+            let sentence = text(kind.rawValue)
+            // A kind an app defined has no text of its own: the server's message, else a refusal.
+            if sentence == kind.rawValue { return serverMessage ?? text(Kind.rejected.rawValue) }
+            return sentence
         }
     }
 
-    /// The server's message for a refusal, or a sentence that fits the code when it sent none.
-    private var refusalMessage: String {
-        if let serverMessage, !serverMessage.isEmpty { return serverMessage }
-        return "The server refused the request."
-    }
+    /// The same sentence as ``message``, for `LocalizedError`.
+    public var errorDescription: String? { message }
 }
