@@ -83,6 +83,7 @@ struct SessionReport {
         case .banned: ": " + WoteError.banned.message
         case .memberGone: ": " + WoteError.memberGone.message
         case .storedSessionCorrupted: ": the saved session could not be read. Please sign in again."
+        case .appleCredentialRevoked: ": Sign in with Apple was turned off for this app. Please sign in again."
         }
     }
 }

@@ -14,4 +14,7 @@ public enum SignOutReason: Sendable, Equatable, Hashable {
     case memberGone
     /// The stored session could be read but made no sense; it was discarded.
     case storedSessionCorrupted(String)
+    /// Apple says the Sign in with Apple credential the session began with was revoked (or no
+    /// longer exists): the person stopped using Sign in with Apple for this app.
+    case appleCredentialRevoked
 }

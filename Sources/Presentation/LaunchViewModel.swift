@@ -137,6 +137,7 @@ public final class LaunchViewModel {
         case .banned: WoteError.banned.message
         case .memberGone: WoteError.memberGone.message
         case .storedSessionCorrupted: "Your saved sign-in could not be read. Please sign in again."
+        case .appleCredentialRevoked: "Sign in with Apple was turned off for this app. Please sign in again."
         }
     }
 }

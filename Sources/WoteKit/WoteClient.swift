@@ -28,6 +28,7 @@ public final class WoteClient: Sendable {
     public let devices: any DeviceRepository
 
     package let engine: SessionEngine
+    let appleCredentialMonitoring = AppleCredentialMonitoring()
 
     /// Wires the layers: the session engine over the transport and storage, the HTTP data source
     /// over the engine, the repositories over both.
@@ -50,6 +51,7 @@ public final class WoteClient: Sendable {
 
     /// Ends every session event stream this client handed out; call when tearing the client down.
     public func shutdown() {
+        appleCredentialMonitoring.replace(with: nil)
         engine.finishEventStreams()
     }
 }

@@ -207,7 +207,7 @@ extension SignOutReason {
         case .sessionExpired: .sessionExpired
         case .banned: .banned
         case .memberGone: .memberGone
-        case .noSession, .loggedOut, .withdrawn, .storedSessionCorrupted: .notSignedIn
+        case .noSession, .loggedOut, .withdrawn, .storedSessionCorrupted, .appleCredentialRevoked: .notSignedIn
         }
     }
 }
