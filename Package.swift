@@ -26,7 +26,7 @@ let package = Package(
             path: "Sources/Repository", swiftSettings: strictSettings),
         .target(
             name: "WoteData", dependencies: ["WoteRepository", "WoteDomain"],
-            path: "Sources/Data", swiftSettings: strictSettings),
+            path: "Sources/Data", resources: [.copy("Resources/PrivacyInfo.xcprivacy")], swiftSettings: strictSettings),
         .target(
             name: "WoteUseCases", dependencies: ["WoteDomain"],
             path: "Sources/UseCases", swiftSettings: strictSettings),

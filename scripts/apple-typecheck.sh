@@ -57,6 +57,8 @@ derived() {
 
 data_sources=$(find Sources/Data -name '*.swift' | sort; derived WoteData)
 kit_sources=$(find Sources/WoteKit -name '*.swift' | sort; derived WoteKit)
+# SwiftPM defines this for a target with resources (WoteData ships the privacy manifest).
+[ -n "$(derived WoteData)" ] && flags+=(-DSWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE)
 
 # WoteData with the Security stand-in: every body type-checked, then its interface emitted, so
 # WoteKit is checked against the WoteData an Apple build has (with the Keychain initializer).
