@@ -131,4 +131,24 @@ import FoundationNetworking
             with: FixedCredentialProvider(.kakao(authorizationCode: "k")), remember: true)
         #expect(storage.session?.appleUserID == nil)
     }
+
+    @Test func refreshedTokens_keepTheAppleUserID_inTheStore() async throws {
+        let tokens =
+            #"{"accessToken":"acc-2","accessExpirationTime":1800003600000,"refreshToken":"ref-2","refreshExpirationTime":1801000000000}"#
+        let server = StubTransport { request in
+            request.url?.path == "/api/auth/refresh"
+                ? .json(200, #"{"status":200,"message":"SUCCESS","data":\#(tokens)}"#)
+                : .json(404, #"{"status":404,"divisionCode":"G011","message":"not found"}"#)
+        }
+        let wote = Self.client(storage: storage, clock: clock, transport: server)
+        storage.session = StoredSession(
+            tokens: TokenPair(
+                accessToken: "acc-1", refreshToken: "ref-1", accessTokenExpiresAt: clock.now.addingTimeInterval(-1),
+                refreshTokenExpiresAt: clock.now.addingTimeInterval(86_400), accessTokenIssuedAt: clock.now),
+            profileCompleted: true, appleUserID: Self.appleUser)
+        // The access token has expired: restoring refreshes it.
+        #expect(await wote.auth.restoreSession().state == .signedIn)
+        #expect(storage.session?.tokens.accessToken == "acc-2")
+        #expect(storage.session?.appleUserID == Self.appleUser)
+    }
 }

@@ -121,7 +121,7 @@ import WoteKit
         #expect(await task.value == .failure(.cancelled))
     }
 
-    @Test func theFlowKeepsTheSheetAlive_untilItAnswers_thenLetsItGo() async {
+    @Test func theSheetStaysAlive_whileShown_andIsReleased_onceTheFlowAnswers() async {
         let watcher = SheetWatcher()
         let (shown, continuation) = AsyncStream<AppleSignInFlow>.makeStream()
         let task = Task {
