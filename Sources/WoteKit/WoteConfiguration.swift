@@ -62,7 +62,8 @@ public struct WoteConfiguration: Sendable {
     ///
     /// - Apple platforms: the Keychain (``KeychainTokenStorage``), service
     ///   `<bundle identifier>/<origin>`, for example `com.example.app/https://api.wote.example:443`
-    ///   (`appName` stands in for the bundle identifier of a process without one).
+    ///   (`appName` stands in for the bundle identifier of a process without one, which, on macOS,
+    ///   also keeps the login keychain: the data protection keychain needs an app's entitlements).
     /// - Elsewhere: a 0600 file `session.json` in a folder named after the origin, under
     ///   ``defaultStateDirectory(appName:)``, for example
     ///   `~/.local/state/wote/https_api.wote.example_443/session.json`.
@@ -73,9 +74,10 @@ public struct WoteConfiguration: Sendable {
     /// - Returns: the token store.
     public static func defaultStorage(for baseURL: URL, appName: String = "wote") -> any TokenStorage {
         #if canImport(Security)
-        let service = defaultKeychainService(
-            for: baseURL, appName: appName, bundleIdentifier: Bundle.main.bundleIdentifier)
-        return KeychainTokenStorage(service: service)
+        let bundleIdentifier = Bundle.main.bundleIdentifier
+        return KeychainTokenStorage(
+            service: defaultKeychainService(for: baseURL, appName: appName, bundleIdentifier: bundleIdentifier),
+            useDataProtectionKeychain: defaultUsesDataProtectionKeychain(bundleIdentifier: bundleIdentifier))
         #else
         return FileTokenStorage(fileURL: defaultStoreFile(for: baseURL, appName: appName))
         #endif
@@ -97,6 +99,14 @@ public struct WoteConfiguration: Sendable {
     package static func defaultKeychainService(for baseURL: URL, appName: String, bundleIdentifier: String?) -> String {
         let app = bundleIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? appName
         return app + "/" + (Origin(baseURL)?.description ?? baseURL.absoluteString)
+    }
+
+    /// Whether ``defaultStorage(for:appName:)`` uses the data protection keychain on macOS: yes for an
+    /// app (it has a bundle identifier, and the entitlements that keychain needs); no for a bare
+    /// command-line tool, which the data protection keychain refuses (`errSecMissingEntitlement`), so
+    /// it keeps using the login keychain.
+    package static func defaultUsesDataProtectionKeychain(bundleIdentifier: String?) -> Bool {
+        bundleIdentifier.map { !$0.isEmpty } ?? false
     }
 
     /// The store file of ``defaultStorage(for:appName:)`` where there is no Keychain:

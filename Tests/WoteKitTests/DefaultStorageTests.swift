@@ -22,6 +22,12 @@ import WoteKitTesting
         #expect(service == "wote-cli/https://api.wote.example:443")
     }
 
+    @Test func apps_useTheDataProtectionKeychain_commandLineToolsTheLoginKeychain() {
+        #expect(WoteConfiguration.defaultUsesDataProtectionKeychain(bundleIdentifier: "com.example.app"))
+        #expect(!WoteConfiguration.defaultUsesDataProtectionKeychain(bundleIdentifier: nil))
+        #expect(!WoteConfiguration.defaultUsesDataProtectionKeychain(bundleIdentifier: ""))
+    }
+
     @Test func keychainService_differsPerOrigin_andIsStableForOne() {
         func service(_ url: String) -> String {
             WoteConfiguration.defaultKeychainService(for: URL(string: url)!, appName: "a", bundleIdentifier: "b")
