@@ -1,38 +1,6 @@
 import WoteData
 import WoteDomain
 
-/// Apple's answer about a Sign in with Apple user (`ASAuthorizationAppleIDProvider.CredentialState`).
-package enum AppleCredentialState: Sendable, Hashable {
-    /// The credential is valid.
-    case authorized
-    /// The person revoked Sign in with Apple for this app.
-    case revoked
-    /// Apple knows no such credential for this app.
-    case notFound
-    /// The app moved to another developer team; the identifier must be migrated, not signed out.
-    case transferred
-    /// A state this version of WoteKit does not know; treated like `authorized`.
-    case unknown
-}
-
-/// The two Apple calls the monitor makes, as an injectable value: the Apple binding
-/// (`AppleCredentialChecks.live`) on Apple platforms, fakes in tests.
-package struct AppleCredentialChecks: Sendable {
-    /// `ASAuthorizationAppleIDProvider().getCredentialState(forUserID:completion:)`; `nil` when it
-    /// answered with an error.
-    package var credentialState: @Sendable (_ userID: String) async -> AppleCredentialState?
-    /// One element per `ASAuthorizationAppleIDProvider.credentialRevokedNotification`.
-    package var revocationNotices: @Sendable () -> AsyncStream<Void>
-
-    package init(
-        credentialState: @escaping @Sendable (_ userID: String) async -> AppleCredentialState?,
-        revocationNotices: @escaping @Sendable () -> AsyncStream<Void>
-    ) {
-        self.credentialState = credentialState
-        self.revocationNotices = revocationNotices
-    }
-}
-
 /// Signs the person out when Apple says the Sign in with Apple credential their session began with
 /// was revoked: checked at launch and whenever Apple posts a revocation notice.
 ///
