@@ -30,7 +30,7 @@ let package = Package(
             path: "Sources/Repository"),
         .target(
             name: "WoteData", dependencies: ["WoteRepository", "WoteDomain"],
-            path: "Sources/Data"),
+            path: "Sources/Data", resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
         .target(
             name: "WoteUseCases", dependencies: ["WoteDomain"],
             path: "Sources/UseCases"),

@@ -7,6 +7,7 @@ root=$(pwd)
 
 echo "== lint (swift format, .swift-format)"
 swift format lint --strict --recursive Sources Tests Package.swift
+echo "== Apple-only code type-checked against stand-in Security and AuthenticationServices modules" && scripts/apple-typecheck.sh
 
 echo "== build the SDK, the terminal front and the tests (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors

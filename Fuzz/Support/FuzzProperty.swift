@@ -43,6 +43,7 @@ enum FuzzProperty {
         require(after.accessToken == before.accessToken, "access token changed in the store", file: file, line: line)
         require(after.refreshToken == before.refreshToken, "refresh token changed in the store", file: file, line: line)
         require(decoded.profileCompleted == session.profileCompleted, "profile state changed", file: file, line: line)
+        require(decoded.appleUserID == session.appleUserID, "Apple user identifier changed", file: file, line: line)
         requireSameInstant(after.accessTokenExpiresAt, before.accessTokenExpiresAt, "access expiry", file, line)
         requireSameInstant(after.refreshTokenExpiresAt, before.refreshTokenExpiresAt, "refresh expiry", file, line)
         requireSameInstant(after.accessTokenIssuedAt, before.accessTokenIssuedAt, "issue date", file, line)

@@ -2,8 +2,9 @@
 ///
 /// Its description never shows the code or the password.
 public enum LoginCredential: Sendable, Equatable, Hashable, CustomStringConvertible, CustomReflectable {
-    /// An authorization code from Sign in with Apple.
-    case apple(authorizationCode: String)
+    /// An authorization code from Sign in with Apple, with Apple's user identifier when the sheet
+    /// gave one (kept with the session, to notice when the person revokes the credential).
+    case apple(authorizationCode: String, userID: String? = nil)
     /// An authorization code from Kakao login.
     case kakao(authorizationCode: String)
     /// A Wote account ID and its password.
@@ -20,6 +21,11 @@ public enum LoginCredential: Sendable, Equatable, Hashable, CustomStringConverti
 
     /// A mirror without the secret.
     public var customMirror: Mirror { Mirror(self, children: ["credential": description]) }
+
+    /// Apple's user identifier, for a Sign in with Apple credential that carries one.
+    public var appleUserID: String? {
+        if case .apple(_, let userID) = self { userID } else { nil }
+    }
 }
 
 extension LoginCredential: LoginProvider {

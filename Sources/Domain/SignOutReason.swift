@@ -12,10 +12,11 @@ public enum SignOutReason: Sendable, Equatable, Hashable {
     case banned
     /// The server says the member no longer exists.
     case memberGone
-    /// Sign in with Apple was turned off for this app, or the Apple ID is gone: sign in again.
-    case appleCredentialRevoked
     /// The stored session could be read but made no sense; it was discarded.
     case storedSessionCorrupted(String)
+    /// Apple says the Sign in with Apple credential the session began with was revoked (or no
+    /// longer exists): the person stopped using Sign in with Apple for this app.
+    case appleCredentialRevoked
 }
 
 extension SignOutReason {

@@ -9,18 +9,27 @@ public struct StoredSession: Sendable, Equatable, Hashable {
     public var tokens: TokenPair
     /// Whether the server last said the profile is completed.
     public var profileCompleted: Bool
+    /// Apple's user identifier, when the session began with Sign in with Apple; WoteKit asks Apple
+    /// whether that credential is still valid (``SignOutReason/appleCredentialRevoked``).
+    public var appleUserID: String?
 
     /// Creates a stored session.
-    public init(tokens: TokenPair, profileCompleted: Bool) {
+    ///
+    /// - Parameters:
+    ///   - tokens: the token pair.
+    ///   - profileCompleted: whether the server last said the profile is completed.
+    ///   - appleUserID: Apple's user identifier, for a Sign in with Apple session.
+    public init(tokens: TokenPair, profileCompleted: Bool, appleUserID: String? = nil) {
         self.tokens = tokens
         self.profileCompleted = profileCompleted
+        self.appleUserID = appleUserID
     }
 }
 
 extension StoredSession: Codable {
     private enum CodingKeys: String, CodingKey {
         case version, accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt
-        case accessTokenIssuedAt, profileCompleted
+        case accessTokenIssuedAt, profileCompleted, appleUserID
     }
 
     /// The last moment the stored format represents (9999-12-31T23:59:59Z), in epoch milliseconds;
@@ -61,6 +70,8 @@ extension StoredSession: Codable {
             accessTokenExpiresAt: try date(.accessTokenExpiresAt),
             refreshTokenExpiresAt: try date(.refreshTokenExpiresAt), accessTokenIssuedAt: issuedAt)
         profileCompleted = try container.decode(Bool.self, forKey: .profileCompleted)
+        // Optional within version 1: files written before Sign in with Apple kept it have none.
+        appleUserID = try container.decodeIfPresent(String.self, forKey: .appleUserID).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Encodes the stored format; dates are epoch milliseconds.
@@ -79,5 +90,6 @@ extension StoredSession: Codable {
         try container.encodeIfPresent(tokens.refreshTokenExpiresAt.map(millis), forKey: .refreshTokenExpiresAt)
         try container.encode(millis(tokens.accessTokenIssuedAt), forKey: .accessTokenIssuedAt)
         try container.encode(profileCompleted, forKey: .profileCompleted)
+        try container.encodeIfPresent(appleUserID, forKey: .appleUserID)
     }
 }

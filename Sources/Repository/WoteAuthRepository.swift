@@ -41,7 +41,8 @@ package struct WoteAuthRepository: AuthRepository {
         } catch {
             throw error.toLoginError()
         }
-        let stored = try envelope.loginSession(receivedAt: clock.now())
+        var stored = try envelope.loginSession(receivedAt: clock.now())
+        stored.appleUserID = credential.appleUserID
         return try await session.begin(stored, persist: remember)
     }
 

@@ -1,10 +1,18 @@
-#if canImport(AuthenticationServices) && (os(iOS) || os(macOS))
-import AuthenticationServices
+// The Apple binding for Sign in with Apple: only the `ASAuthorizationController` delegate glue.
+// What the answers mean, cancellation and the one-answer rule live in AppleSignInFlow.swift, which
+// is compiled and tested everywhere. `scripts/apple-typecheck.sh` type-checks this file on Linux
+// against stand-in declarations of the Apple API it uses.
+#if canImport(AuthenticationServices) && !os(watchOS) && !os(tvOS)
+public import AuthenticationServices
 import Foundation
 import WoteDomain
 
 /// Sign in with Apple as a ``LoginProvider``: shows Apple's sheet and hands over the authorization
-/// code, which the Wote server exchanges with Apple (§4.1).
+/// code, which the Wote server exchanges with Apple (§4.1), and Apple's user identifier, which
+/// WoteKit keeps with the session to notice a revoked credential
+/// (``WoteClient/startAppleCredentialMonitoring()``).
+///
+/// Cancelling the task that awaits ``credential()`` dismisses the sheet.
 ///
 /// ```swift
 /// let apple = AppleLoginProvider { view.window! }
@@ -12,7 +20,7 @@ import WoteDomain
 /// ```
 public struct AppleLoginProvider: LoginProvider {
     private let anchor: @MainActor @Sendable () -> ASPresentationAnchor
-    private let scopes: [ASAuthorization.Scope]
+    private let scopeNames: [String]
 
     /// Creates the provider.
     ///
@@ -23,85 +31,76 @@ public struct AppleLoginProvider: LoginProvider {
         scopes: [ASAuthorization.Scope] = [],
         presentationAnchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor
     ) {
-        self.scopes = scopes
+        self.scopeNames = scopes.map(\.rawValue)
         self.anchor = presentationAnchor
     }
 
-    /// Shows Apple's sheet and returns its authorization code.
+    /// Shows Apple's sheet and returns its authorization code and user identifier.
     ///
-    /// - Returns: ``LoginCredential/apple(authorizationCode:)``.
-    /// - Throws: ``WoteError/cancelled`` when the person closes the sheet;
-    ///   ``WoteError/rejected(code:message:)`` when Apple refuses;
-    ///   ``WoteError/malformedResponse(_:)`` when Apple returns no code.
+    /// - Returns: ``LoginCredential/apple(authorizationCode:userID:)``.
+    /// - Throws: ``WoteError/cancelled`` when the person closes the sheet or the task is cancelled;
+    ///   ``WoteError/rejected(code:message:)`` with Apple's error code (`ASAuthorizationError.failed`,
+    ///   ...) when Apple refuses; ``WoteError/malformedResponse(_:)`` when Apple returns no code.
     public func credential() async throws(WoteError) -> LoginCredential {
-        let result = await AppleSignInSession.run(scopes: scopes, anchor: anchor)
-        switch result {
-        case .success(let code): return .apple(authorizationCode: code)
-        case .failure(let error): throw error
+        let scopeNames = scopeNames
+        let anchor = anchor
+        let result = await AppleSignInFlow.run {
+            AppleSignInSheet(scopes: scopeNames.map { ASAuthorization.Scope(rawValue: $0) }, anchor: anchor)
         }
+        return try result.get()
     }
 }
 
-/// One presentation of Apple's sheet; keeps itself alive until Apple answers, since the
-/// controller holds its delegate weakly.
+/// The delegate glue: one `ASAuthorizationController` and the callbacks it makes, passed to the flow.
 @MainActor
-private final class AppleSignInSession: NSObject, ASAuthorizationControllerDelegate,
+private final class AppleSignInSheet: NSObject, AppleSignInPresenter, ASAuthorizationControllerDelegate,
     ASAuthorizationControllerPresentationContextProviding
 {
+    private let scopes: [ASAuthorization.Scope]
     private let anchor: @MainActor @Sendable () -> ASPresentationAnchor
-    private var continuation: CheckedContinuation<Result<String, WoteError>, Never>?
+    private var controller: ASAuthorizationController?
+    // Strong on purpose: the controller holds its delegate weakly, so the flow and this sheet keep
+    // each other alive until the flow answers and lets go of the sheet.
+    private var flow: AppleSignInFlow?
 
-    private init(anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor) {
+    init(scopes: [ASAuthorization.Scope], anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor) {
+        self.scopes = scopes
         self.anchor = anchor
     }
 
-    static func run(
-        scopes: [ASAuthorization.Scope], anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor
-    ) async -> Result<String, WoteError> {
-        let session = AppleSignInSession(anchor: anchor)
-        return await withExtendedLifetime(session) {
-            await withCheckedContinuation { continuation in
-                session.continuation = continuation
-                let request = ASAuthorizationAppleIDProvider().createRequest()
-                request.requestedScopes = scopes
-                let controller = ASAuthorizationController(authorizationRequests: [request])
-                controller.delegate = session
-                controller.presentationContextProvider = session
-                controller.performRequests()
-            }
-        }
+    func present(reportingTo flow: AppleSignInFlow) {
+        self.flow = flow
+        let request = ASAuthorizationAppleIDProvider().createRequest()
+        request.requestedScopes = scopes
+        let controller = ASAuthorizationController(authorizationRequests: [request])
+        controller.delegate = self
+        controller.presentationContextProvider = self
+        self.controller = controller
+        controller.performRequests()
     }
 
-    private func finish(_ result: Result<String, WoteError>) {
-        continuation?.resume(returning: result)
-        continuation = nil
+    func cancel() {
+        controller?.cancel()
     }
 
-    nonisolated func authorizationController(
+    func authorizationController(
         controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization
     ) {
-        let code = (authorization.credential as? ASAuthorizationAppleIDCredential)?.authorizationCode
-            .flatMap { String(data: $0, encoding: .utf8) }
-        MainActor.assumeIsolated {
-            if let code, !code.isEmpty {
-                finish(.success(code))
-            } else {
-                finish(.failure(.malformedResponse("Sign in with Apple returned no authorization code")))
-            }
+        let credential = authorization.credential as? ASAuthorizationAppleIDCredential
+        flow?.complete(authorizationCode: credential?.authorizationCode, userID: credential?.user)
+    }
+
+    func authorizationController(controller: ASAuthorizationController, didCompleteWithError error: any Error) {
+        let error = error as NSError
+        if error.domain == ASAuthorizationErrorDomain {
+            flow?.fail(authorizationErrorCode: error.code)
+        } else {
+            flow?.fail(otherErrorDomain: error.domain, code: error.code)
         }
     }
 
-    nonisolated func authorizationController(
-        controller: ASAuthorizationController, didCompleteWithError error: any Error
-    ) {
-        let cancelled = (error as? ASAuthorizationError)?.code == .canceled
-        MainActor.assumeIsolated {
-            finish(.failure(cancelled ? .cancelled : .rejected(code: nil, message: "Sign in with Apple failed.")))
-        }
-    }
-
-    nonisolated func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor {
-        MainActor.assumeIsolated { anchor() }
+    func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor {
+        anchor()
     }
 }
 #endif

@@ -27,6 +27,7 @@ public final class WoteClient: Sendable {
     package let devices: any DeviceRepository
 
     package let engine: SessionEngine
+    let appleCredentialMonitoring = AppleCredentialMonitoring()
 
     /// Wires the layers: the session engine over the transport and storage, the HTTP data source
     /// over the engine, the repositories over both.
@@ -49,6 +50,7 @@ public final class WoteClient: Sendable {
 
     /// Ends every session event stream this client handed out; call when tearing the client down.
     public func shutdown() {
+        appleCredentialMonitoring.replace(with: nil)
         engine.finishEventStreams()
     }
 }

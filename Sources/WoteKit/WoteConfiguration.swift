@@ -13,8 +13,14 @@ import WoteDomain
 public struct WoteConfiguration: Sendable {
     /// The API's base URL; the bearer token is sent to its origin only.
     public var baseURL: URL
-    /// Where the session is kept between launches. Defaults to ``defaultStorage(appName:)``.
-    public var storage: any TokenStorage
+    /// Where the session is kept between launches. Unless set, ``defaultStorage(for:appName:)`` for
+    /// the current ``baseURL``: a store of its own for each app and each API origin, so a staging and
+    /// a production client never share a session.
+    public var storage: any TokenStorage {
+        get { chosenStorage ?? Self.defaultStorage(for: baseURL) }
+        set { chosenStorage = newValue }
+    }
+    private var chosenStorage: (any TokenStorage)?
     /// The network. Defaults to URLSession with redirects handled by WoteKit.
     public var transport: HTTPTransport
     /// Wall-clock and monotonic time.
@@ -31,35 +37,86 @@ public struct WoteConfiguration: Sendable {
     ///
     /// - Parameters:
     ///   - baseURL: the API's base URL.
-    ///   - storage: the token store.
+    ///   - storage: the token store; `nil` (the default) uses ``defaultStorage(for:appName:)`` for `baseURL`.
     ///   - transport: the network.
     ///   - clock: the time source.
     ///   - session: session engine settings.
     ///   - requestTimeout: the time-out of each HTTP exchange.
     public init(
-        baseURL: URL, storage: any TokenStorage = WoteConfiguration.defaultStorage(),
+        baseURL: URL, storage: (any TokenStorage)? = nil,
         transport: HTTPTransport = .live,
         clock: WoteClock = .live, session: SessionConfiguration = SessionConfiguration(),
         requestTimeout: Duration = .seconds(30)
     ) {
         self.baseURL = baseURL
-        self.storage = storage
+        self.chosenStorage = storage
         self.transport = transport
         self.clock = clock
         self.session = session
         self.requestTimeout = requestTimeout
     }
 
-    /// The platform's token store: the Keychain on Apple platforms; elsewhere a 0600 file
-    /// `session.json` under `$XDG_STATE_HOME/<appName>/` (or `~/.local/state/<appName>/`).
+    /// The platform's token store for the API at `baseURL`: one per app and per API origin (scheme,
+    /// host and port), so two apps, or a staging and a production server, never share a session.
+    ///
+    /// - Apple platforms: the Keychain (``KeychainTokenStorage``), service
+    ///   `<bundle identifier>/<origin>`, for example `com.example.app/https://api.wote.example:443`
+    ///   (`appName` stands in for the bundle identifier of a process without one, which, on macOS,
+    ///   also keeps the login keychain: the data protection keychain needs an app's entitlements).
+    /// - Elsewhere: a 0600 file `session.json` in a folder named after the origin, under
+    ///   ``defaultStateDirectory(appName:)``, for example
+    ///   `~/.local/state/wote/https_api.wote.example_443/session.json`.
+    ///
+    /// - Parameters:
+    ///   - baseURL: the API's base URL; only its origin matters.
+    ///   - appName: the app's name, where there is no bundle identifier; the state folder's name.
+    /// - Returns: the token store.
+    public static func defaultStorage(for baseURL: URL, appName: String = "wote") -> any TokenStorage {
+        #if canImport(Security)
+        let bundleIdentifier = Bundle.main.bundleIdentifier
+        return KeychainTokenStorage(
+            service: defaultKeychainService(for: baseURL, appName: appName, bundleIdentifier: bundleIdentifier),
+            useDataProtectionKeychain: defaultUsesDataProtectionKeychain(bundleIdentifier: bundleIdentifier))
+        #else
+        return FileTokenStorage(fileURL: defaultStoreFile(for: baseURL, appName: appName))
+        #endif
+    }
+
+    /// The platform's token store shared by every server the app talks to.
     ///
     /// - Parameter appName: the Keychain service, or the state folder's name.
+    @available(*, deprecated, message: "one store for every server; use defaultStorage(for:appName:)")
     public static func defaultStorage(appName: String = "wote") -> any TokenStorage {
         #if canImport(Security)
         return KeychainTokenStorage(service: appName)
         #else
         return FileTokenStorage(fileURL: defaultStateDirectory(appName: appName).appendingPathComponent("session.json"))
         #endif
+    }
+
+    /// The Keychain service of ``defaultStorage(for:appName:)``: `<bundle identifier or app name>/<origin>`.
+    package static func defaultKeychainService(for baseURL: URL, appName: String, bundleIdentifier: String?) -> String {
+        let app = bundleIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? appName
+        return app + "/" + (Origin(baseURL)?.description ?? baseURL.absoluteString)
+    }
+
+    /// Whether ``defaultStorage(for:appName:)`` uses the data protection keychain on macOS: yes for an
+    /// app (it has a bundle identifier, and the entitlements that keychain needs); no for a bare
+    /// command-line tool, which the data protection keychain refuses (`errSecMissingEntitlement`), so
+    /// it keeps using the login keychain.
+    package static func defaultUsesDataProtectionKeychain(bundleIdentifier: String?) -> Bool {
+        bundleIdentifier.map { !$0.isEmpty } ?? false
+    }
+
+    /// The store file of ``defaultStorage(for:appName:)`` where there is no Keychain:
+    /// `<state directory>/<scheme>_<host>_<port>/session.json`, each part made a safe file name.
+    package static func defaultStoreFile(for baseURL: URL, appName: String) -> URL {
+        let folder =
+            Origin(baseURL).map { origin in
+                SafeFileName.make(origin.scheme) + "_" + SafeFileName.make(origin.host) + "_" + String(origin.port)
+            } ?? SafeFileName.make(baseURL.absoluteString)
+        return defaultStateDirectory(appName: appName).appendingPathComponent(folder)
+            .appendingPathComponent("session.json")
     }
 
     /// `$XDG_STATE_HOME/<appName>` when set, else `~/.local/state/<appName>`.

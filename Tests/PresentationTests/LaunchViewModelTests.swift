@@ -103,6 +103,7 @@ import WoteUseCases
         (.banned, "This account has been suspended."),
         (.memberGone, "This account no longer exists."),
         (.storedSessionCorrupted("bad json"), "Your saved sign-in could not be read. Please sign in again."),
+        (.appleCredentialRevoked, "Sign in with Apple was turned off for this app. Please sign in again."),
     ])
     func handle_routesToLogin_withErrorMessage_whenSignedOutInvoluntarily(_ reason: SignOutReason, _ message: String) {
         let viewModel = makeViewModel(InMemoryAuthRepository())

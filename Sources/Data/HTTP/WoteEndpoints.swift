@@ -32,7 +32,7 @@ package enum WoteEndpoints {
     /// the JSON sign-in for an ID and password.
     package static func login(_ credential: LoginCredential) -> Endpoint {
         switch credential {
-        case .apple(let code): appleLogin(authorizationCode: code)
+        case .apple(let code, _): appleLogin(authorizationCode: code)
         case .kakao(let code): kakaoLogin(authorizationCode: code)
         case .password(let loginId, let password): signIn(SignInRequestDTO(loginId: loginId, password: password))
         }

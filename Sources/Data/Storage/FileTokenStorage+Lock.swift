@@ -1,14 +1,6 @@
 import Foundation
 public import WoteDomain
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension FileTokenStorage {
     /// Takes an exclusive `flock` on `<file>.lock` (created 0600), waiting while another process,
     /// or another storage instance over the same file, holds it.
@@ -21,42 +13,6 @@ extension FileTokenStorage {
     /// - Throws: ``TokenStorageError/unavailable(_:)`` when the lock file cannot be opened or locked.
     public func lockForRefresh() async throws(TokenStorageError) -> TokenStorageLock {
         try createDirectory()
-        let descriptor: Int32
-        do {
-            descriptor = try POSIXFile.openFile(lockPath, O_RDWR | O_CREAT, mode: 0o600)
-        } catch {
-            throw .unavailable("cannot open the lock file \(lockPath): \(error.text)")
-        }
-        _ = fchmod(descriptor, 0o600)
-        var code = POSIXFile.flockRetryingInterrupts(descriptor, LOCK_EX | LOCK_NB)
-        if code == EWOULDBLOCK {
-            onLockContention?()
-            code = await Self.waitForExclusiveLock(descriptor)
-        }
-        guard code == 0 else {
-            close(descriptor)
-            throw .unavailable("cannot lock \(lockPath): \(POSIXFile.Failure(code: code).text)")
-        }
-        let released = Locked(false)
-        return TokenStorageLock {
-            let isFirstRelease = released.withLock { isReleased in
-                defer { isReleased = true }
-                return !isReleased
-            }
-            guard isFirstRelease else { return }
-            _ = POSIXFile.flockRetryingInterrupts(descriptor, LOCK_UN)
-            close(descriptor)
-        }
-    }
-
-    /// Blocks a new thread in `flock(LOCK_EX)` and resumes with its result (0 or the `errno` code).
-    private static func waitForExclusiveLock(_ descriptor: Int32) async -> Int32 {
-        await withCheckedContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(returning: POSIXFile.flockRetryingInterrupts(descriptor, LOCK_EX))
-            }
-            thread.name = "WoteKit.FileTokenStorage.lock"
-            thread.start()
-        }
+        return try await FileRefreshLock.acquire(at: lockPath, onContention: onLockContention)
     }
 }

@@ -1,63 +1,83 @@
-#if canImport(Security)
-import Foundation
-import Security
-import WoteDomain
+public import Foundation
+public import WoteDomain
 
-/// A token store in the Keychain (a generic password item), for apps on Apple platforms.
+/// A token store in the Keychain (one generic password item), for apps on Apple platforms.
 ///
-/// The item is readable after the device's first unlock since restart and never leaves the
-/// device (`kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`), so a launch in the background
-/// can restore the session but a backup cannot carry the tokens elsewhere. Before the first
-/// unlock the Keychain refuses to answer: that is ``TokenStorageError/unavailable(_:)``, and the
-/// item is left alone. (On macOS the item lives in the login keychain, where the accessibility
-/// setting is not enforced, unless the app opts into the data protection keychain.)
+/// - **Accessibility**: ``KeychainAccessibility/afterFirstUnlockThisDeviceOnly`` unless the app
+///   chooses another class: a launch in the background can restore the session once the device was
+///   unlocked since it started, and the tokens never leave the device. Before that first unlock the
+///   Keychain refuses to answer: that is ``TokenStorageError/unavailable(_:)``, and the item (the
+///   session) is kept, never wiped.
+/// - **macOS**: the item lives in the data protection keychain (`kSecUseDataProtectionKeychain`),
+///   where accessibility and access groups apply as on iOS, unless ``useDataProtectionKeychain``
+///   is `false`.
+/// - **Never synchronised** to iCloud Keychain (`kSecAttrSynchronizable` is `false`).
+/// - **App and extensions**: give the shared ``accessGroup`` and the shared container as
+///   ``sharedLockDirectory``; ``lockForRefresh()`` then takes a `flock` there, so the app and its
+///   extensions refresh one at a time and never spend one rotating refresh token twice.
 ///
 /// ```swift
-/// let storage = KeychainTokenStorage(service: "com.example.app.wote")
+/// let group = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example")!
+/// let storage = KeychainTokenStorage(
+///     service: "com.example.app/https://api.wote.example:443", accessGroup: "TEAMID.com.example.shared",
+///     sharedLockDirectory: group)
 /// ```
+///
+/// It can be created on Apple platforms only (where the Security framework exists); its logic is
+/// compiled and tested everywhere.
 public final class KeychainTokenStorage: TokenStorage {
     /// The item's service (`kSecAttrService`).
     public let service: String
     /// The item's account (`kSecAttrAccount`).
     public let account: String
-    /// The Keychain access group shared with extensions, if any.
+    /// The Keychain access group shared with extensions, if any (`kSecAttrAccessGroup`).
     public let accessGroup: String?
+    /// When the item can be read (`kSecAttrAccessible`).
+    public let accessibility: KeychainAccessibility
+    /// Whether macOS uses the data protection keychain (`kSecUseDataProtectionKeychain`); ignored
+    /// elsewhere, where it always is.
+    public let useDataProtectionKeychain: Bool
+    /// Where the cross-process refresh lock file lives (the App Group container); `nil` when only
+    /// this process uses the item.
+    public let sharedLockDirectory: URL?
 
-    /// Creates a store for one Keychain item.
-    ///
-    /// - Parameters:
-    ///   - service: the item's service, usually the app's bundle identifier.
-    ///   - account: the item's account.
-    ///   - accessGroup: a shared access group, for an app and its extensions; `nil` for the app's own.
-    public init(service: String, account: String = "session", accessGroup: String? = nil) {
+    package let item: KeychainItem
+    private let onLockContention: (@Sendable () -> Void)?
+
+    /// Creates a store over `calls`: the Security framework on Apple platforms, an emulation in tests.
+    package init(
+        service: String, account: String = "session", accessGroup: String? = nil,
+        accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly, useDataProtectionKeychain: Bool = true,
+        sharedLockDirectory: URL? = nil, calls: KeychainCalls, onLockContention: (@Sendable () -> Void)? = nil
+    ) {
         self.service = service
         self.account = account
         self.accessGroup = accessGroup
+        self.accessibility = accessibility
+        self.useDataProtectionKeychain = useDataProtectionKeychain
+        self.sharedLockDirectory = sharedLockDirectory
+        self.onLockContention = onLockContention
+        item = KeychainItem(
+            identity: KeychainQuery(
+                service: service, account: account, accessGroup: accessGroup,
+                useDataProtectionKeychain: useDataProtectionKeychain),
+            accessibility: accessibility, calls: calls)
     }
 
     /// Reads the stored session.
     ///
     /// - Returns: the session, or `nil` when there is no item.
     /// - Throws: ``TokenStorageError/unavailable(_:)`` when the Keychain cannot be read (locked
-    ///   before the first unlock, or another Keychain error); ``TokenStorageError/corrupted(_:)``
-    ///   when the item holds no valid session.
+    ///   before the first unlock, a missing entitlement, another Keychain error; the message carries
+    ///   the status); ``TokenStorageError/corrupted(_:)`` when the item holds no valid session.
     public func load() async throws(TokenStorageError) -> StoredSession? {
-        var query = itemQuery
-        query[kSecReturnData as String] = true
-        query[kSecMatchLimit as String] = kSecMatchLimitOne
-        var item: CFTypeRef?
-        let status = SecItemCopyMatching(query as CFDictionary, &item)
-        switch status {
-        case errSecSuccess:
-            break
-        case errSecItemNotFound:
-            return nil
-        default:
-            throw Self.failure(status, while: "reading")
+        let contents: Data?
+        do {
+            contents = try item.read()
+        } catch {
+            throw error.tokenStorageError
         }
-        guard let contents = item as? Data else {
-            throw .corrupted("the Keychain item holds no data")
-        }
+        guard let contents else { return nil }
         do {
             return try JSONDecoder().decode(StoredSession.self, from: contents)
         } catch {
@@ -65,7 +85,7 @@ public final class KeychainTokenStorage: TokenStorage {
         }
     }
 
-    /// Replaces the stored session with `session`, in one Keychain update.
+    /// Replaces the stored session with `session`, in one Keychain update (or add).
     ///
     /// - Throws: ``TokenStorageError/unavailable(_:)`` when the Keychain cannot be written.
     public func save(_ session: StoredSession) async throws(TokenStorageError) {
@@ -75,51 +95,39 @@ public final class KeychainTokenStorage: TokenStorage {
         } catch {
             throw .unavailable("cannot encode the session")
         }
-        let attributes: [String: Any] = [
-            kSecValueData as String: contents,
-            kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
-        ]
-        var status = SecItemUpdate(itemQuery as CFDictionary, attributes as CFDictionary)
-        if status == errSecItemNotFound {
-            let item = itemQuery.merging(attributes) { _, new in new }
-            status = SecItemAdd(item as CFDictionary, nil)
-            if status == errSecDuplicateItem {
-                // Another process added the item between the two calls; replace its value.
-                status = SecItemUpdate(itemQuery as CFDictionary, attributes as CFDictionary)
-            }
+        do {
+            try item.write(contents)
+        } catch {
+            throw error.tokenStorageError
         }
-        guard status == errSecSuccess else { throw Self.failure(status, while: "writing") }
     }
 
     /// Deletes the Keychain item; succeeds when there is none.
     ///
     /// - Throws: ``TokenStorageError/unavailable(_:)`` when the Keychain cannot be written.
     public func remove() async throws(TokenStorageError) {
-        let status = SecItemDelete(itemQuery as CFDictionary)
-        guard status == errSecSuccess || status == errSecItemNotFound else {
-            throw Self.failure(status, while: "deleting")
+        do {
+            try item.delete()
+        } catch {
+            throw error.tokenStorageError
         }
     }
 
-    /// The attributes that identify the item.
-    private var itemQuery: [String: Any] {
-        var query: [String: Any] = [
-            kSecClass as String: kSecClassGenericPassword,
-            kSecAttrService as String: service,
-            kSecAttrAccount as String: account,
-        ]
-        if let accessGroup {
-            query[kSecAttrAccessGroup as String] = accessGroup
-        }
-        return query
+    /// Takes the refresh lock shared with the app's extensions: an exclusive `flock` on a file named
+    /// after the item in ``sharedLockDirectory``. Without a shared directory there is nothing to
+    /// share with, and the lock guards nothing.
+    ///
+    /// - Returns: the held lock; call ``TokenStorageLock/release()`` once to give it back.
+    /// - Throws: ``TokenStorageError/unavailable(_:)`` when the lock file cannot be created or locked.
+    public func lockForRefresh() async throws(TokenStorageError) -> TokenStorageLock {
+        guard let lockPath else { return .none }
+        return try await FileRefreshLock.acquire(at: lockPath, onContention: onLockContention)
     }
 
-    private static func failure(_ status: OSStatus, while action: String) -> TokenStorageError {
-        if status == errSecInteractionNotAllowed {
-            return .unavailable("the Keychain is locked until the device is first unlocked (\(action) the session)")
-        }
-        let text = SecCopyErrorMessageString(status, nil).map { $0 as String } ?? "OSStatus \(status)"
-        return .unavailable("Keychain error while \(action) the session: \(text)")
+    /// `<sharedLockDirectory>/wote-<service and account, made a safe file name>.lock`.
+    package var lockPath: String? {
+        guard let sharedLockDirectory else { return nil }
+        let name = "wote-" + SafeFileName.make(service + "\n" + account) + ".lock"
+        return sharedLockDirectory.appendingPathComponent(name).path(percentEncoded: false)
     }
 }
-#endif

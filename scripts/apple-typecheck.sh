@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Type-checks WoteKit's Apple-only code on Linux: the `#if canImport(Security)` and
+# `#if canImport(AuthenticationServices)` branches of the WoteData and WoteKit targets, compiled
+# against stand-in Security and AuthenticationServices modules (AppleStandIns/) that declare the
+# Apple API those branches call, as Apple documents it. It catches a wrong name, label, type,
+# optionality, isolation or Sendable use in the bindings, and API the toolchain's standard library
+# does not have (an async closure passed to `withExtendedLifetime`). It cannot show that the real
+# modules declare exactly what the stand-ins copy, nor anything about runtime behaviour: see
+# Docs/Apple.md.
+#
+# Usage: scripts/apple-typecheck.sh   (builds the SDK first; run from anywhere)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift build --target WoteKit >/dev/null
+build=.build/debug
+package_name=$(grep -A1 '"-package-name"' "$build/description.json" | sed -n 2p | tr -d ' ",')
+if [ -z "$package_name" ]; then
+    echo "apple-typecheck: cannot find the package name SwiftPM uses in $build/description.json" >&2
+    exit 1
+fi
+
+# A binding the check cannot reach is a binding CI never compiles: `os(...)` cannot be faked on
+# Linux, so files that import an Apple-only module must not hide behind an `os(iOS)`/`os(macOS)` test.
+unreachable=$(grep -lE '^#if .*[^!]os\((iOS|macOS)\)' $(grep -rlE '^import (Security|AuthenticationServices)$' Sources) || true)
+if [ -n "$unreachable" ]; then
+    echo "apple-typecheck: these Apple bindings are hidden behind os(iOS)/os(macOS); use canImport:" >&2
+    echo "$unreachable" >&2
+    exit 1
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/standins" "$work/modules"
+
+# The target settings from Package.swift (Swift 6, strict concurrency, the upcoming features), and
+# every warning an error.
+flags=(
+    -swift-version 6 -warnings-as-errors -parse-as-library -DSWIFT_PACKAGE
+    -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
+    -enable-upcoming-feature InternalImportsByDefault
+    -package-name "$package_name" -module-cache-path "$work/cache"
+)
+
+for module in Security AuthenticationServices; do
+    # Library evolution makes the stand-in enums open, like Apple's NS_ENUMs (the warnings it prints
+    # about Foundation are about the stand-ins, not WoteKit, and are suppressed).
+    swiftc -emit-module -enable-library-evolution -suppress-warnings -swift-version 6 -parse-as-library \
+        -module-cache-path "$work/cache" -module-name "$module" \
+        -emit-module-path "$work/standins/$module.swiftmodule" "AppleStandIns/$module/$module.swift"
+done
+
+# Sources SwiftPM generates for a target (the resource bundle accessor), if any.
+derived() {
+    [ -d "$build/$1.build/DerivedSources" ] && find "$build/$1.build/DerivedSources" -name '*.swift' | sort
+    return 0
+}
+
+data_sources=$(find Sources/Data -name '*.swift' | sort; derived WoteData)
+kit_sources=$(find Sources/WoteKit -name '*.swift' | sort; derived WoteKit)
+# SwiftPM defines this for a target with resources (WoteData ships the privacy manifest).
+[ -n "$(derived WoteData)" ] && flags+=(-DSWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE)
+
+# WoteData with the Security stand-in: every body type-checked, then its interface emitted, so
+# WoteKit is checked against the WoteData an Apple build has (with the Keychain initializer).
+# shellcheck disable=SC2086
+swiftc -typecheck "${flags[@]}" -module-name WoteData -I "$work/standins" -I "$build/Modules" $data_sources
+# shellcheck disable=SC2086
+swiftc -emit-module "${flags[@]}" -module-name WoteData -I "$work/standins" -I "$build/Modules" \
+    -emit-module-path "$work/modules/WoteData.swiftmodule" $data_sources
+
+# WoteKit with both stand-ins and that WoteData.
+# shellcheck disable=SC2086
+swiftc -typecheck "${flags[@]}" -module-name WoteKit -I "$work/standins" -I "$work/modules" -I "$build/Modules" \
+    $kit_sources
+
+echo "apple-typecheck: WoteData and WoteKit type-check with Security and AuthenticationServices (stand-ins)"
