@@ -17,13 +17,13 @@ extension AsyncHTTPClientTransport {
         (.invalidURL, "invalidURL"), (.emptyHost, "emptyHost"), (.emptyScheme, "emptyScheme"),
         (.bodyLengthMismatch, "bodyLengthMismatch"), (.contentLengthMissing, "contentLengthMissing"),
         (.invalidProxyResponse, "invalidProxyResponse"), (.proxyAuthenticationRequired, "proxyAuthenticationRequired"),
-        (.httpEndReceivedAfterHeadWith1xx, "httpEndReceivedAfterHeadWith1xx"),
         (.requestStreamCancelled, "requestStreamCancelled"),
     ]
 
     /// What the transport throws for `error`: `CancellationError` when the caller was cancelled,
     /// ``TransportError/timeout`` for every kind of time-out, else ``TransportError/network(_:)``
-    /// naming the error's type (and, for AsyncHTTPClient, its payload-free kind), never its text.
+    /// naming the error's type (and, for AsyncHTTPClient, its payload-free kind; for a socket
+    /// error, its errno), never its text.
     ///
     /// - Parameters:
     ///   - error: what AsyncHTTPClient, SwiftNIO or this transport threw.
@@ -43,6 +43,9 @@ extension AsyncHTTPClientTransport {
             return TransportError.network(name ?? "HTTPClientError")
         case ChannelError.connectTimeout:
             return TransportError.timeout
+        case let error as IOError:
+            // The errno tells a refused connection from an unreachable network; it is only a number.
+            return TransportError.network("IOError errno \(error.errnoCode)")
         case is NIOTooManyBytesError:
             return TransportError.network("response body over \(maximumBodySize) bytes")
         default:

@@ -61,7 +61,11 @@ import FoundationNetworking
             Issue.record("expected a network error, got \(error)")
             return
         }
+        #if os(Linux)
+        #expect(reason == "IOError errno \(ECONNREFUSED)")
+        #else
         #expect(!reason.isEmpty)
+        #endif
     }
 
     @Test func serverThatNeverAnswers_hitsTheDeadline_asTimeout() async throws {
@@ -78,7 +82,9 @@ import FoundationNetworking
     @Test func bodyThatStalls_hitsTheDeadline_asTimeout() async throws {
         // The head arrives at once; the deadline covers the whole exchange, not only the head.
         try await withLoopback { server, owner in
-            let result = await outcome { try await owner.transport.send(request(server.url("/stall-body"), timeout: 0.3)) }
+            let result = await outcome {
+                try await owner.transport.send(request(server.url("/stall-body"), timeout: 0.3))
+            }
             #expect(result.transportError == .timeout)
         }
     }
@@ -110,20 +116,6 @@ import FoundationNetworking
             #expect(declared.transportError == .network("response body over 1024 bytes"))
             let streamed = await outcome { try await owner.transport.send(request(server.url("/chunked/4096"))) }
             #expect(streamed.transportError == .network("response body over 1024 bytes"))
-        }
-    }
-
-    @Test func rejectedHeader_errorNamesNoHeaderValue() async throws {
-        try await withLoopback { server, owner in
-            var sent = request(server.url("/echo"))
-            sent.setValue("Bearer secret-token\r\nX-Injected: 1", forHTTPHeaderField: "Authorization")
-            let result = await outcome { try await owner.transport.send(sent) }
-            guard case .failure(let error) = result else {
-                Issue.record("a header with a line break was sent")
-                return
-            }
-            #expect(!String(describing: error).contains("secret"))
-            #expect(server.receivedPaths.isEmpty)
         }
     }
 

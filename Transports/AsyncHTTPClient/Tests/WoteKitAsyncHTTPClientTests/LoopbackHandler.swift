@@ -69,7 +69,9 @@ final class LoopbackHandler: ChannelInboundHandler {
         case (_, "stall-body"):
             var headers = HTTPHeaders()
             headers.add(name: "Content-Length", value: "100")
-            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+            context.write(
+                wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil
+            )
             context.writeAndFlush(
                 wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: Array(repeating: UInt8(ascii: "x"), count: 10))))),
                 promise: nil)
@@ -99,7 +101,8 @@ final class LoopbackHandler: ChannelInboundHandler {
         var headers = HTTPHeaders()
         for (name, value) in fields { headers.add(name: name, value: value) }
         headers.add(name: "Content-Length", value: "\(bytes.count)")
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         if !bytes.isEmpty { context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: bytes)))), promise: nil) }
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }

@@ -35,6 +35,7 @@ import WoteKit
             mapped(HTTPClientError.remoteConnectionClosed) as? TransportError
                 == .network("HTTPClientError.remoteConnectionClosed"))
         #expect(mapped(ChannelError.ioOnClosedChannel) as? TransportError == .network("ChannelError"))
+        #expect(mapped(IOError(errnoCode: 111, reason: "connect")) as? TransportError == .network("IOError errno 111"))
     }
 
     @Test func failureWithPayload_namesOnlyItsType() {
@@ -43,7 +44,8 @@ import WoteKit
     }
 
     @Test func bodyOverTheLimit_namesTheLimit() {
-        #expect(mapped(NIOTooManyBytesError(maxBytes: 16)) as? TransportError == .network("response body over 16 bytes"))
+        #expect(
+            mapped(NIOTooManyBytesError(maxBytes: 16)) as? TransportError == .network("response body over 16 bytes"))
     }
 
     @Test func transportErrorsAndURLErrors_passThrough() {
