@@ -34,6 +34,10 @@ url=$(scripts/start-server.sh "$work/e2e" --test-hooks)
 cli_url=$(scripts/start-server.sh "$work/cli" --test-hooks)
 echo "== reference servers at $url (SDK end-to-end) and $cli_url (terminal front)"
 
+echo "== AsyncHTTPClient transport package"
+swift build --package-path Transports/AsyncHTTPClient --build-tests -Xswiftc -warnings-as-errors
+swift test --package-path Transports/AsyncHTTPClient
+
 echo "== tests (unit and end-to-end)"
 WOTE_E2E_SERVER="$url" WOTE_CLI_E2E_SERVER="$cli_url" WOTE_BINARY_DIR="$root/.build/debug" WOTE_RELIABILITY_REPORT="$root/Docs/Reliability.md" \
     swift test -Xswiftc -warnings-as-errors

@@ -6,7 +6,8 @@ struct BenchOptions {
         usage: wote-bench --server URL [--only LIST] [--quick]
                wote-bench --server URL --profile VARIANT [--requests N] [--concurrency C]
           --server URL       a wote-server started with --test-hooks (and --no-access-log for fair timings)
-          --only LIST        comma-separated subset of: overhead,inprocess,burst,steady,launch,memory (default: all)
+          --only LIST        comma-separated subset of: overhead,inprocess,burst,steady,launch,memory,transport
+                             (default: all)
           --quick            small counts, to check that everything runs (the figures are then not meaningful)
           --profile VARIANT  send only one overhead variant's requests, for a profiler: wotekit, urlsession,
                              delegate (URLSession with a redirect-refusing delegate), transport (WoteKit's
@@ -14,7 +15,7 @@ struct BenchOptions {
                              --requests (default 2000) and --concurrency (default 1)
         """
 
-    static let allBenchmarks = ["overhead", "inprocess", "burst", "steady", "launch", "memory"]
+    static let allBenchmarks = ["overhead", "inprocess", "burst", "steady", "launch", "memory", "transport"]
 
     var server: URL
     var benchmarks: [String] = allBenchmarks

@@ -68,6 +68,12 @@ func runBenchmarks() async -> Int32 {
                     server: options.server, clock: clock, totalRequests: quick ? 20_000 : 100_000,
                     checkpointEvery: quick ? 2_000 : 10_000, concurrency: 16, includeBaseline: true
                 ).run(into: &report)
+            case "transport":
+                try await TransportBenchmark(
+                    server: options.server, clock: clock, sequentialRequests: quick ? 300 : 5_000,
+                    requestsPerRound: quick ? 200 : 500, rounds: quick ? 2 : 20,
+                    heapRequests: quick ? 4_000 : 100_000, checkpointEvery: quick ? 1_000 : 10_000
+                ).run(into: &report)
             default:
                 break
             }
