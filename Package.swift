@@ -77,7 +77,7 @@ let package = Package(
             dependencies: ["WotePresentation", "WoteUseCases", "WoteDomain", "WoteKitTesting"],
             path: "Tests/PresentationTests"),
         .testTarget(
-            name: "WoteKitTests", dependencies: ["WoteKit", "WoteKitTesting"],
+            name: "WoteKitTests", dependencies: ["WoteKit", "WoteKitTesting", "WoteTestSupport"],
             path: "Tests/WoteKitTests"),
         .testTarget(
             name: "CLITests", dependencies: ["WoteCLI", "WoteKit", "WoteKitTesting", "WoteTestSupport"],
