@@ -337,6 +337,7 @@ import FoundationNetworking
         let directory = try TemporaryDirectory()
         let storage = FileTokenStorage(fileURL: directory.store)
         let wote = backend.client(storage: storage)
+        let events = Task { [stream = wote.observeSession()] in await stream.reduce(into: []) { $0.append($1) } }
 
         // Own login, then hand the pair to WoteKit.
         let pair = try await backend.ownLogin()
@@ -369,9 +370,15 @@ import FoundationNetworking
         }
         if style != .snaptime { #expect(refreshRequest.headers["authorization"] == nil) }
 
+        wote.shutdown()
+        #expect(await events.value == [.signedIn, .tokensRefreshed])
+
         // Relaunch: a new client on the same store, no network while the token is valid.
         let requestsBefore = backend.server.requests.count
         let relaunched = backend.client(storage: FileTokenStorage(fileURL: directory.store))
+        let relaunchEvents = Task { [stream = relaunched.observeSession()] in
+            await stream.reduce(into: []) { $0.append($1) }
+        }
         #expect(await relaunched.restoreSession().state == .signedIn)
         #expect(backend.server.requests.count == requestsBefore)
         #expect(try await relaunched.accessToken() == renewed.access)
@@ -382,6 +389,8 @@ import FoundationNetworking
         try await relaunched.logout()
         #expect(try await storage.load() == nil)
         #expect(await relaunched.currentSession().state == .signedOut(.loggedOut))
+        relaunched.shutdown()
+        #expect(await relaunchEvents.value == [.restored(.signedIn), .signedOut(.loggedOut)])
         let third = backend.client(storage: FileTokenStorage(fileURL: directory.store))
         #expect(await third.restoreSession().state == .signedOut(.noSession))
         #expect(backend.elsewhere.requests.isEmpty)
