@@ -25,6 +25,8 @@ import FoundationNetworking
             var validAccess: String? = FakeAPI.access(1)
             var refreshes = 0
             var refreshGate: CallGate?
+            /// Holds app requests that carry the first access token, to make them arrive together.
+            var firstTokenGate: CallGate?
             var replies: [String: StubTransport.Reply] = [:]
         }
 
@@ -71,6 +73,8 @@ import FoundationNetworking
                 }
             }
             let authorization = request.value(forHTTPHeaderField: "Authorization")
+            let gate = state.withLock { $0.firstTokenGate }
+            if let gate, authorization == "Bearer \(access(1))" { await gate.pass() }
             return state.withLock { state in
                 if let authorization, authorization != "Bearer \(state.validAccess ?? "-")" {
                     return .json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#)
@@ -495,13 +499,20 @@ import FoundationNetworking
         let fixture = Fixture()
         try await fixture.signIn()
         fixture.api.state.withLock { $0.validAccess = nil }
+        let gate = CallGate()
+        fixture.api.state.withLock { $0.firstTokenGate = gate }
 
-        let successes = await Self.burst(50) {
+        // All 50 are at the server with the old token before any answer comes back.
+        async let successes = Self.burst(50) {
             try await fixture.wote.response(for: .get("/api/posts")).status == 200
         }
+        await gate.waitForArrivals(50)
+        #expect(fixture.api.refreshCount == 0)
+        gate.open()
 
-        #expect(successes == 50)
+        #expect(await successes == 50)
         #expect(fixture.api.refreshCount == 1)
+        #expect(fixture.api.appRequests(path: "/api/posts").count == 100)
         #expect(try await fixture.storage.load()?.tokens.accessToken == FakeAPI.access(2))
     }
 
