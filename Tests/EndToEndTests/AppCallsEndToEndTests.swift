@@ -54,9 +54,14 @@ extension EndToEnd {
             }
         }
 
-        @Test func burstOf200FeedCalls_onATokenExpiredOnTheServer_makesOneRefresh_and200Successes() async throws {
+        @Test(arguments: [false, true])
+        func burstOf200FeedCalls_onATokenExpiredOnTheServer_makesOneRefresh_and200Successes(strictRotation: Bool)
+            async throws
+        {
             try await hooks.reset()
             let member = try await SignedInMember.make(hooks: hooks)
+            // Under strict rotation a second refresh with the spent refresh token would end the session.
+            try await hooks.setStrictRotation(strictRotation)
             // Only the server's clock moves: every call goes out with the old token and gets E006.
             try await hooks.advance(TestClock(), by: 31 * 60)
             let before = try await hooks.counters()
@@ -69,6 +74,7 @@ extension EndToEnd {
             }
 
             let after = try await hooks.counters()
+            try await hooks.setStrictRotation(false)
             #expect(successes == 200)
             #expect(after.refreshCalls - before.refreshCalls == 1)
             #expect(after.refreshRejected == before.refreshRejected)
@@ -161,6 +167,18 @@ extension EndToEnd {
             }
             #expect(badPage?.code == "E008")
             #expect(badPage?.kind == .rejected)
+            #expect(try await hooks.counters().refreshCalls == countersBefore.refreshCalls)
+            #expect(await voter.client.currentSession().state == .signedIn)
+
+            // G999 on HTTP 200 (an unknown scope) is a server failure; an unreadable body is malformed.
+            let badScope = await Self.error {
+                _ = try await voter.client.fetch([Post].self, .get("/api/posts", query: ["visibilityScope": "global"]))
+            }
+            #expect(badScope?.kind == .serverFailure)
+            #expect(badScope?.code == "G999")
+            try await hooks.inject(.init(method: "GET", path: "/api/posts", kind: "truncated"))
+            let truncated = await Self.error { _ = try await voter.client.fetch([Post].self, Self.feed) }
+            #expect(truncated?.kind == .malformedResponse)
             #expect(try await hooks.counters().refreshCalls == countersBefore.refreshCalls)
             #expect(await voter.client.currentSession().state == .signedIn)
         }

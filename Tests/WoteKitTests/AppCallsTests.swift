@@ -516,6 +516,22 @@ import FoundationNetworking
         #expect(try await fixture.storage.load()?.tokens.accessToken == FakeAPI.access(2))
     }
 
+    @Test func tokenStillRejectedAfterItsOneRefresh_isRejectedWithTheCode_andTheSessionIsKept() async throws {
+        let fixture = Fixture()
+        try await fixture.signIn()
+        // The server rejects every token, the new one included.
+        fixture.api.reply("/api/posts", .json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#))
+
+        let error = await Self.error { _ = try await fixture.wote.fetch([FeedPost].self, .get("/api/posts")) }
+        let raw = try await fixture.wote.response(for: .get("/api/posts"))
+
+        #expect(error == .rejected(code: "E006", message: "Expired JWT"))
+        #expect(raw.status == 401)
+        #expect(fixture.api.refreshCount == 2)
+        #expect(fixture.api.appRequests(path: "/api/posts").count == 4)
+        #expect(await fixture.wote.currentSession().state == .signedIn)
+    }
+
     static func burst(_ count: Int, _ call: @escaping @Sendable () async throws -> Bool) async -> Int {
         await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<count { group.addTask { (try? await call()) ?? false } }
