@@ -78,7 +78,7 @@ let package = Package(
             dependencies: ["WotePresentation", "WoteUseCases", "WoteDomain", "WoteKitTesting"],
             path: "Tests/PresentationTests"),
         .testTarget(
-            name: "WoteKitTests", dependencies: ["WoteKit", "WoteData", "WoteKitTesting"],
+            name: "WoteKitTests", dependencies: ["WoteKit", "WoteData", "WoteKitTesting", "WoteTestSupport"],
             path: "Tests/WoteKitTests"),
         .testTarget(
             name: "CLITests", dependencies: ["WoteCLI", "WoteKit", "WoteKitTesting", "WoteTestSupport"],

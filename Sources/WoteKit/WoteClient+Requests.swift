@@ -184,7 +184,8 @@ extension WoteClient {
         var api = APIRequest(
             HTTPMethod(rawValue: request.httpMethod ?? "GET"), String(fullPath.dropFirst(basePath.count)),
             headers: request.allHTTPHeaderFields ?? [:], body: request.httpBody)
-        if let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems { api.query = query }
+        // The query as the app wrote it: a `+` it wrote stays a `+`.
+        api.percentEncodedQuery = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
         return api
     }
 }

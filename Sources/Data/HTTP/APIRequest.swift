@@ -26,6 +26,9 @@ public struct APIRequest: Sendable, Equatable {
     public var body: Data?
     /// Whether the request carries the access token (`true` by default).
     public var requiresAuthorization: Bool
+    /// A query already percent-encoded as the app wrote it (from a `URLRequest`), sent verbatim
+    /// instead of ``query``.
+    package var percentEncodedQuery: String?
 
     /// Creates a request.
     ///
@@ -87,6 +90,7 @@ public struct APIRequest: Sendable, Equatable {
     ///
     /// `+` in a value is encoded as `%2B`: servers decode a bare `+` in a query as a space.
     public var pathAndQuery: String {
+        if let percentEncodedQuery { return path + "?" + percentEncodedQuery }
         guard !query.isEmpty else { return path }
         var components = URLComponents()
         components.queryItems = query
@@ -120,6 +124,14 @@ extension Endpoint {
         }
         guard !request.path.contains("?"), !request.path.contains("#") else {
             throw .invalidArgument(name: "path", reason: "give query parameters as `query`, not in the path")
+        }
+        // A `.` or `..` segment would let servers and proxies resolve the path out of the base URL's
+        // (RFC 3986 §5.2.4), carrying the token to another service on the same origin.
+        let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).map {
+            ($0.removingPercentEncoding ?? String($0))
+        }
+        guard !segments.contains(where: { $0 == "." || $0 == ".." }) else {
+            throw .invalidArgument(name: "path", reason: "must not contain \".\" or \"..\" segments")
         }
         var headers = request.headers.filter { $0.key.lowercased() != "authorization" }
         if request.body != nil, !headers.keys.contains(where: { $0.lowercased() == "content-type" }) {

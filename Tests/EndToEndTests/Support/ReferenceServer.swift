@@ -97,6 +97,11 @@ struct TestHooks {
         try await call("POST", "__test/config", body: Data(#"{"strictRotation":\#(strict)}"#.utf8))
     }
 
+    /// Bans the member with `nickname`: its access tokens then answer 403 E018.
+    func ban(nickname: String) async throws {
+        try await call("POST", "__test/ban", body: try JSONEncoder().encode(["nickname": nickname]))
+    }
+
     /// The server's clock, as a test clock that a test advances together with the server's.
     func clock() async throws -> TestClock {
         struct Now: Decodable { var nowMs: Double }
