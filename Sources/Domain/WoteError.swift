@@ -114,7 +114,7 @@ public struct WoteError: Error, Sendable, Hashable {
     /// Equal when the failure and its details are; a noted division code does not count.
     public static func == (lhs: WoteError, rhs: WoteError) -> Bool { lhs.base == rhs.base }
 
-    /// Hashes the failure and its details, as ``==`` compares them.
+    /// Hashes the failure and its details, as ``==(_:_:)`` compares them.
     public func hash(into hasher: inout Hasher) { hasher.combine(base) }
 
     /// What kind of failure this is.

@@ -18,6 +18,11 @@ public struct SessionConfiguration: Sendable {
     public var refreshWindow: Duration
     /// The refresh call and the meaning of answers; ``SessionContract/wote`` by default.
     public var contract: SessionContract
+    /// How many authorized requests are on the wire at once; the others wait and take the access
+    /// token when a slot opens, so after a rejection they carry the refreshed token. Match the
+    /// transport's connections per host (16 for WoteKit's URLSession and AsyncHTTPClient
+    /// transports). Default 16.
+    public var maximumConcurrentRequests: Int = 16
 
     /// Creates a configuration; every parameter has the Wote default.
     public init(

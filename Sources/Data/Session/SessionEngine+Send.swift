@@ -59,6 +59,9 @@ extension SessionEngine: HTTPSending {
             return try read(response).answer.get()
         }
         if Task.isCancelled { throw .cancelled }
+        // The token is taken when the request gets its slot on the wire, not before.
+        guard await slots.acquire() else { throw .cancelled }
+        defer { slots.release() }
         var (token, requestGeneration) = try await accessTokenForRequest()
         var retried = false
         while true {
@@ -90,8 +93,17 @@ extension SessionEngine: HTTPSending {
     /// A refresh that fails for a passing reason while the old token is still valid is not the
     /// request's problem: the old token is sent.
     func accessTokenForRequest() async throws(APIError) -> (String, UInt64) {
-        guard let current = session else { throw .session(errorForMissingSession()) }
+        guard session != nil else { throw .session(errorForMissingSession()) }
         let startGeneration = generation
+        if flight != nil {
+            // A refresh is under way (an answer said the token was rejected, or it is expiring):
+            // a request not yet sent waits for the new token rather than sending the old one.
+            if case .renewed(let pair) = await sharedRefresh(trigger: .reactive), startGeneration == generation {
+                return (pair.accessToken, startGeneration)
+            }
+            if Task.isCancelled { throw .cancelled }
+        }
+        guard let current = session else { throw .session(errorForMissingSession()) }
         let now = clock.now()
         guard needsRefresh(current.tokens, at: now) else { return (current.tokens.accessToken, startGeneration) }
         if isRefreshTokenDead(current.tokens, at: now) {

@@ -19,6 +19,8 @@ package actor SessionEngine {
     let broadcaster: SessionEventBroadcaster
     /// Receives each request, refresh and session change, redacted.
     let diagnostics: WoteDiagnostics
+    /// The authorized requests that may be on the wire at once.
+    let slots: RequestSlots
 
     var session: StoredSession?
     var state: AuthenticationState = .signedOut(.noSession)
@@ -44,6 +46,7 @@ package actor SessionEngine {
         diagnostics: WoteDiagnostics = .none
     ) {
         self.diagnostics = diagnostics
+        slots = RequestSlots(limit: configuration.maximumConcurrentRequests)
         var onSend: (@Sendable (SessionEvent) -> Void)?
         if diagnostics.isEnabled {
             let handle = diagnostics.handle
