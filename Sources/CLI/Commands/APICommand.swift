@@ -72,8 +72,15 @@ package struct APICommand: WoteCommand {
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         let request = try urlRequest(base: context.options.serverURL)
         try await context.restore()
-        let response = try await context.attempt { () throws(WoteError) in
-            try await context.wote.response(for: request)
+        let response: HTTPResponse
+        do {
+            response = try await context.wote.response(for: request)
+        } catch  where error.kind == .foreignOrigin {
+            throw .usage(
+                "PATH: '\(target)' is not on the server's origin (\(context.options.serverURL.absoluteString)); "
+                    + "nothing was sent")
+        } catch {
+            throw CommandFailure(error)
         }
         context.terminal.writeOutput(response.body)
         guard let error = context.wote.verdict(of: response) else { return .alreadyPrinted }
