@@ -1,8 +1,8 @@
-import Foundation
+package import Foundation
 import WoteKit
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+package import FoundationNetworking
 #endif
 
 /// `wote api [-X METHOD] PATH [-f key=value]... [-F key=value]... [--input FILE|-]`: one request
@@ -93,7 +93,7 @@ package struct APICommand: WoteCommand {
     /// The request as `URLRequest`, so that WoteKit checks its origin before anything is sent.
     ///
     /// - Throws: a usage failure for a PATH that makes no URL, an auth endpoint, or an unreadable `--input`.
-    func urlRequest(base: URL) throws(CommandFailure) -> URLRequest {
+    package func urlRequest(base: URL) throws(CommandFailure) -> URLRequest {
         var root = base.absoluteString
         while root.hasSuffix("/") { root.removeLast() }
         guard let url = URL(string: target.hasPrefix("/") ? root + target : target),
@@ -148,7 +148,7 @@ package struct APICommand: WoteCommand {
     }
 
     /// `-F`'s value: `true`, `false`, `null`, a JSON number, else the text as a string.
-    static func typed(_ text: String) -> JSONValue {
+    package static func typed(_ text: String) -> JSONValue {
         switch text {
         case "true": return .bool(true)
         case "false": return .bool(false)

@@ -1,5 +1,5 @@
 import Foundation
-import WoteKit
+package import WoteKit
 
 /// `wote post create --title T [--contents C] [--price N] [--url U] [--scope global|school]
 /// [--image FILE]`: asks everyone (or my school) whether to buy something.
@@ -73,7 +73,7 @@ package struct PostCreateCommand: WoteCommand {
     /// The multipart body: part `postRequest` (JSON) and, with `--image`, part `imageFile`.
     ///
     /// - Throws: a usage failure naming `--image` when the file cannot be read or is too large.
-    func form() throws(CommandFailure) -> MultipartFormData {
+    package func form() throws(CommandFailure) -> MultipartFormData {
         var request: [(String, JSONValue)] = [("visibilityScope", .string(scope)), ("title", .string(title))]
         if let contents { request.append(("contents", .string(contents))) }
         if let price { request.append(("price", .number(price))) }
