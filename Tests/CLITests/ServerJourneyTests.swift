@@ -156,7 +156,9 @@ extension ServerJourneyTests {
         let sandbox = try Sandbox()
         let result = try await sandbox.wote(["demo"], server: server)
         #expect(result.status == 0, "\(result)")
-        for step in ["1. A new member", "3. Our member checks nicknames", "6. Token expiry", "8. The next launch"] {
+        for step in [
+            "1. A new member", "3. Our member checks nicknames", "6. Token expiry", "7. The feed", "9. The next launch",
+        ] {
             #expect(result.stdout.contains(step), "\(step)")
         }
         #expect(result.stdout.contains("is taken"))

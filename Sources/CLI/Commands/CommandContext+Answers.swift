@@ -3,19 +3,37 @@ package import WoteKit
 
 extension CommandContext {
     /// Sends one of the app's own requests through the session (the post commands) and reads the
-    /// Wote answer: WoteKit says whether it is a success (``WoteClient/verdict(of:)``), and the
-    /// payload is kept as raw JSON, keys in the server's order.
+    /// Wote answer, as ``WoteKit/WoteClient/answer(to:wording:)``.
     ///
-    /// - Parameters:
-    ///   - request: the request.
-    ///   - wording: sentences for the refusals the command expects.
     /// - Returns: the envelope's `data`, or `nil` when the answer has none.
     /// - Throws: the failure for WoteKit's verdict, worded by `wording`.
     package func send(_ request: APIRequest, wording: RefusalWording = RefusalWording())
         async throws(CommandFailure) -> JSONValue?
     {
-        let response = try await attempt { () throws(WoteError) in try await wote.response(for: request) }
-        if let error = wote.verdict(of: response) { throw wording.failure(for: error, httpStatus: response.status) }
+        try await wote.answer(to: request, wording: wording)
+    }
+}
+
+extension WoteClient {
+    /// Sends one of the app's own requests through the session and reads the Wote answer: WoteKit
+    /// says whether it is a success (``verdict(of:)``), and the payload is kept as raw JSON, keys
+    /// in the server's order.
+    ///
+    /// - Parameters:
+    ///   - request: the request.
+    ///   - wording: sentences for the refusals the caller expects.
+    /// - Returns: the envelope's `data`, or `nil` when the answer has none.
+    /// - Throws: the failure for WoteKit's verdict, worded by `wording`.
+    package func answer(to request: APIRequest, wording: RefusalWording = RefusalWording())
+        async throws(CommandFailure) -> JSONValue?
+    {
+        let response: HTTPResponse
+        do {
+            response = try await self.response(for: request)
+        } catch {
+            throw CommandFailure(error)
+        }
+        if let error = verdict(of: response) { throw wording.failure(for: error, httpStatus: response.status) }
         guard let body = JSONValue.parse(response.body) else {
             throw CommandFailure(.malformedResponse("the body is not JSON"))
         }

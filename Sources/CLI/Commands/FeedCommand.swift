@@ -39,7 +39,7 @@ package struct FeedCommand: WoteCommand {
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         try await context.restore()
-        let posts = try await Self.posts(scope: scope, page: page, size: size, in: context)
+        let posts = try await Self.posts(scope: scope, page: page, size: size, on: context.wote)
         let text =
             posts.isEmpty
             ? "No posts on page \(page)."
@@ -50,12 +50,12 @@ package struct FeedCommand: WoteCommand {
     /// One page of the feed, as the server's post objects.
     ///
     /// - Throws: the failure to report; a `data` that is not an array is a malformed answer.
-    static func posts(scope: String, page: Int, size: Int, in context: CommandContext) async throws(CommandFailure)
+    static func posts(scope: String, page: Int, size: Int, on wote: WoteClient) async throws(CommandFailure)
         -> [JSONValue]
     {
         let request = APIRequest.get(
             "/api/posts", query: ["page": String(page), "size": String(size), "visibilityScope": scope])
-        guard let posts = try await context.send(request)?.arrayValue else {
+        guard let posts = try await wote.answer(to: request)?.arrayValue else {
             throw CommandFailure(.malformedResponse("the feed's data is not a list"))
         }
         return posts

@@ -103,7 +103,7 @@ package struct PostCreateCommand: WoteCommand {
     private func findPostID(in context: CommandContext) async -> Int? {
         do {
             let me = try await context.attempt { () throws(WoteError) in try await context.wote.fetchMyProfile() }
-            let posts = try await FeedCommand.posts(scope: scope, page: 0, size: Self.searchSize, in: context)
+            let posts = try await FeedCommand.posts(scope: scope, page: 0, size: Self.searchSize, on: context.wote)
             let mine = posts.first {
                 $0["author"]?["nickname"]?.stringValue == me.nickname && $0["title"]?.stringValue == title
             }

@@ -28,7 +28,7 @@ package struct VoteCommand: WoteCommand {
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         try await context.restore()
-        let counts = try await Self.vote(postID, agrees: agrees, in: context)
+        let counts = try await Self.vote(postID, agrees: agrees, on: context.wote)
         return CommandOutput(
             text: "Voted \(agrees ? "agree" : "disagree") on #\(postID): \(PostText.counts(counts)).",
             json: .object([
@@ -39,13 +39,13 @@ package struct VoteCommand: WoteCommand {
     /// Votes and returns the counts after the vote (`{"agreeCount", "disagreeCount"}`).
     ///
     /// - Throws: the failure to report, worded for a vote.
-    static func vote(_ postID: Int, agrees: Bool, in context: CommandContext) async throws(CommandFailure)
+    static func vote(_ postID: Int, agrees: Bool, on wote: WoteClient) async throws(CommandFailure)
         -> JSONValue
     {
         let body = JSONValue.object([("myChoice", .bool(agrees))]).text
         let request = APIRequest(
             .post, "/api/posts/\(postID)/votes", headers: ["Content-Type": "application/json"], body: Data(body.utf8))
-        guard let counts = try await context.send(request, wording: wording), counts["agreeCount"] != nil else {
+        guard let counts = try await wote.answer(to: request, wording: wording), counts["agreeCount"] != nil else {
             throw CommandFailure(.malformedResponse("the vote's answer has no counts"))
         }
         return counts
