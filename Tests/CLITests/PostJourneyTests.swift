@@ -13,17 +13,12 @@ import Testing
 struct PostJourneyTests {
     private var server: String { E2EServer.url ?? Sandbox.closedServer }
 
-    private static func unique(_ prefix: String, length: Int = 10) -> String {
-        let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
-        return prefix + String((0..<(length - prefix.count)).map { _ in letters.randomElement()! })
-    }
-
     /// A member with a completed profile, signed in on `sandbox`'s store; returns the nickname.
     private func member(_ sandbox: Sandbox) async throws -> String {
         let login = try await sandbox.wote(
-            ["login", "kakao", "kakao:\(Self.unique("post-"))", "--json"], server: server)
+            ["login", "kakao", "kakao:\(E2EServer.unique("post-"))", "--json"], server: server)
         try #require(login.status == 0, "\(login)")
-        let nickname = Self.unique("p")
+        let nickname = E2EServer.unique("p")
         let setup = try await sandbox.wote(
             ["profile", "setup", "--nickname", nickname, "--school-name", "서울고", "--school-region", "seoul", "--json"],
             server: server)
@@ -34,7 +29,7 @@ struct PostJourneyTests {
     @Test func postJourney_create_show_feed_vote_close_delete() async throws {
         let author = try Sandbox()
         let nickname = try await member(author)
-        let title = "살까? \(Self.unique("t"))"
+        let title = "살까? \(E2EServer.unique("t"))"
 
         let noType = try await author.wote(["post", "create", "--title", title, "--json"], server: server)
         #expect(noType.status == 4, "\(noType)")
@@ -102,7 +97,7 @@ struct PostJourneyTests {
 
     @Test func api_againstTheServer_printsTheBody_andExitsByIt() async throws {
         let sandbox = try Sandbox()
-        let login = try await sandbox.wote(["login", "kakao", "kakao:\(Self.unique("api-"))"], server: server)
+        let login = try await sandbox.wote(["login", "kakao", "kakao:\(E2EServer.unique("api-"))"], server: server)
         #expect(login.status == 0, "\(login)")
         let gated = try await sandbox.wote(["api", "/api/posts?visibilityScope=GLOBAL", "--json"], server: server)
         #expect(gated.status == 4, "\(gated)")

@@ -16,8 +16,7 @@ struct ServerJourneyTests {
 
     /// A name no other run uses, within the nickname and ID rules.
     private static func unique(_ prefix: String, length: Int = 10) -> String {
-        let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
-        return prefix + String((0..<(length - prefix.count)).map { _ in letters.randomElement()! })
+        E2EServer.unique(prefix, length: length)
     }
 
     @Test func journey_newMember_nickname_profileSetup_profileShow() async throws {
@@ -172,4 +171,10 @@ extension ServerJourneyTests {
 /// The reference server the end-to-end run points `WOTE_CLI_E2E_SERVER` at, if any.
 enum E2EServer {
     static let url = ProcessInfo.processInfo.environment["WOTE_CLI_E2E_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// A name no other run uses, within the nickname and ID rules: `prefix` and random letters and digits.
+    static func unique(_ prefix: String, length: Int = 10) -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        return prefix + String((0..<(length - prefix.count)).map { _ in letters.randomElement()! })
+    }
 }

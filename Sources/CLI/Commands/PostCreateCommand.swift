@@ -14,13 +14,13 @@ package struct PostCreateCommand: WoteCommand {
         summary: "Create a post and find its id.",
         details: """
             T and C are at most 255 characters; N is a price from 0; U a link (at most 1500 characters).
-            FILE is a JPEG, PNG, GIF, WebP or HEIC image (by its extension), at most 10 MB.
+            FILE is a JPEG, PNG, GIF, WebP or HEIC image (by its extension), at most 9 MiB.
             The server does not return the new post's id: wote finds it on page 0 of the scope's feed
             (my nickname and the title, newest first). With --json: {"postId": N}, null when not found.
             """)
 
-    /// The most bytes `--image` may have (the server's limit per image).
-    static let maximumImageSize = 10 * 1024 * 1024
+    /// The most bytes `--image` may have (the server's limit per image is 10 MB).
+    static let maximumImageSize = 9 * 1024 * 1024
     /// Image content types by file extension.
     static let imageTypes = [
         "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif", "webp": "image/webp",
@@ -83,15 +83,7 @@ package struct PostCreateCommand: WoteCommand {
             name: "postRequest", contentType: "application/json", data: Data(JSONValue.object(request).text.utf8))
         if let imagePath {
             let url = URL(fileURLWithPath: imagePath)
-            let data: Data
-            do {
-                data = try Data(contentsOf: url)
-            } catch {
-                throw .usage("--image: cannot read '\(imagePath)'")
-            }
-            guard data.count <= Self.maximumImageSize else {
-                throw .usage("--image: '\(imagePath)' is larger than 10 MB")
-            }
+            let data = try ImageArgument.read(imagePath, maximumSize: Self.maximumImageSize)
             let type = Self.imageTypes[url.pathExtension.lowercased()] ?? "image/jpeg"
             form.append(name: "imageFile", filename: url.lastPathComponent, contentType: type, data: data)
         }
