@@ -13,7 +13,7 @@ package struct APICommand: WoteCommand {
         words: ["api"], arguments: ["PATH"],
         options: [
             .value("-X", "METHOD", required: false), .repeatable("-f", "key=value"),
-            .repeatable("-F", "key=value"), .value("--input", "FILE", required: false),
+            .repeatable("-F", "key=value"), .value("--input", "FILE|-", required: false),
         ],
         summary: "Send a request of your own to the Wote API and print the answer's body.",
         details: """
