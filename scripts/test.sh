@@ -10,7 +10,8 @@ swift format lint --strict --recursive Sources Tests Package.swift
 
 echo "== build the SDK, the terminal front and the tests (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
-echo "== the terminal front uses only WoteKit's public API"; scripts/cli-public-api-check.sh
+echo "== the terminal front uses only WoteKit's public API"
+scripts/cli-public-api-check.sh
 
 echo "== build the reference server and its tests"
 swift build --package-path Server --build-tests

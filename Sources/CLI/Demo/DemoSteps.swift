@@ -105,7 +105,7 @@ struct DemoSteps {
     /// client while the access token expires: one silent refresh, no error.
     private func feedWhileTheTokenExpires(suffix: String) async throws(CommandFailure) {
         step(7, "The feed, scrolled while the access token expires", command: "wote consumer-type set FLEXER")
-        narrate("Posting and voting need a consumer type (without one the server answers E019).")
+        narrate("Posting and voting need a consumer type; without one the server refuses them.")
         show(try await run(try ConsumerTypeSetCommand.parse(["FLEXER"])))
         var postID: Int?
         for (title, price) in [("에어팟 맥스 살까?", "769000"), ("운동화 살까?", "129000"), ("키보드 살까?", "89000")] {
