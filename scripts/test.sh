@@ -11,6 +11,8 @@ echo "== Apple-only code type-checked against stand-in Security and Authenticati
 
 echo "== build the SDK, the terminal front and the tests (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
+echo "== the terminal front uses only WoteKit's public API"
+scripts/cli-public-api-check.sh
 
 echo "== build the reference server and its tests"
 swift build --package-path Server --build-tests

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -19,6 +19,11 @@ package struct Terminal: Sendable {
     /// Writes `text` and a newline to standard output.
     package func print(_ text: String) {
         write(text + "\n", to: FileHandle.standardOutput)
+    }
+
+    /// Writes `data` to standard output exactly as it is (`wote api` prints the server's body so).
+    package func writeOutput(_ data: Data) {
+        try? FileHandle.standardOutput.write(contentsOf: data)
     }
 
     /// Writes `text` to standard output without a newline (a prompt).

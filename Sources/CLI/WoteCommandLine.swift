@@ -49,11 +49,13 @@ public enum WoteCommandLine {
         }
     }
 
-    /// The client for `options`: the server, a file store, and the time-out.
+    /// The client for `options`: the server, a file store, the time-out, and WoteKit's redacted
+    /// diagnostics on standard error with `--verbose`.
     @Sendable static func makeClient(_ options: GlobalOptions) -> WoteClient {
         var configuration = WoteConfiguration(
             baseURL: options.serverURL, storage: FileTokenStorage(fileURL: options.storeURL))
         if let timeout = options.timeout { configuration.requestTimeout = timeout }
+        if options.verbose { configuration.diagnostics = .standardError }
         return WoteClient(configuration: configuration)
     }
 
@@ -64,13 +66,18 @@ public enum WoteCommandLine {
         } else if json {
             terminal.print(failure.json.text)
         } else {
-            var line = "wote: \(failure.message)"
-            if let code = failure.code { line += " [\(code)]" }
-            if failure.kind == .usage && !failure.message.contains("--help") {
-                line += "\nRun 'wote --help' for usage."
-            }
-            terminal.printError(line)
+            terminal.printError(errorText(failure))
         }
         return failure.kind.exitCode
+    }
+
+    /// How `failure` reads on standard error: `wote: That nickname is already taken. [E013]`.
+    static func errorText(_ failure: CommandFailure) -> String {
+        var line = "wote: \(failure.message)"
+        if let code = failure.code { line += " [\(code)]" }
+        if failure.kind == .usage && !failure.message.contains("--help") {
+            line += "\nRun 'wote --help' for usage."
+        }
+        return line
     }
 }

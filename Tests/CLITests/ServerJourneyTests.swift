@@ -16,8 +16,7 @@ struct ServerJourneyTests {
 
     /// A name no other run uses, within the nickname and ID rules.
     private static func unique(_ prefix: String, length: Int = 10) -> String {
-        let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
-        return prefix + String((0..<(length - prefix.count)).map { _ in letters.randomElement()! })
+        E2EServer.unique(prefix, length: length)
     }
 
     @Test func journey_newMember_nickname_profileSetup_profileShow() async throws {
@@ -156,7 +155,9 @@ extension ServerJourneyTests {
         let sandbox = try Sandbox()
         let result = try await sandbox.wote(["demo"], server: server)
         #expect(result.status == 0, "\(result)")
-        for step in ["1. A new member", "3. Our member checks nicknames", "6. Token expiry", "8. The next launch"] {
+        for step in [
+            "1. A new member", "3. Our member checks nicknames", "6. Token expiry", "7. The feed", "9. The next launch",
+        ] {
             #expect(result.stdout.contains(step), "\(step)")
         }
         #expect(result.stdout.contains("is taken"))
@@ -170,4 +171,10 @@ extension ServerJourneyTests {
 /// The reference server the end-to-end run points `WOTE_CLI_E2E_SERVER` at, if any.
 enum E2EServer {
     static let url = ProcessInfo.processInfo.environment["WOTE_CLI_E2E_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// A name no other run uses, within the nickname and ID rules: `prefix` and random letters and digits.
+    static func unique(_ prefix: String, length: Int = 10) -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        return prefix + String((0..<(length - prefix.count)).map { _ in letters.randomElement()! })
+    }
 }

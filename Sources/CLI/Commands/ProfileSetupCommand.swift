@@ -68,16 +68,7 @@ package struct ProfileSetupCommand: WoteCommand {
     ///
     /// - Throws: a usage failure naming `--image` when the file cannot be read or is not a JPEG.
     static func readJPEG(at path: String) throws(CommandFailure) -> Data {
-        let url = URL(fileURLWithPath: path)
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .usage("--image: cannot read '\(path)'")
-        }
-        guard data.count <= maximumImageSize else {
-            throw .usage("--image: '\(path)' is larger than \(maximumImageSize / 1024 / 1024) MiB")
-        }
+        let data = try ImageArgument.read(path, maximumSize: maximumImageSize)
         guard data.starts(with: [0xFF, 0xD8, 0xFF]) else { throw .usage("--image: '\(path)' is not a JPEG image") }
         return data
     }

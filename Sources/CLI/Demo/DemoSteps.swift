@@ -47,12 +47,13 @@ struct DemoSteps {
         show(try await run(ProfileShowCommand()))
 
         try await expiryAndSilentRefresh()
+        try await feedWhileTheTokenExpires(suffix: suffix)
 
-        step(7, "Logout", command: "wote logout")
+        step(8, "Logout", command: "wote logout")
         narrate("The server bans the access token; WoteKit deletes both tokens from the store whatever it answers.")
         show(try await run(LogoutCommand()))
 
-        step(8, "The next launch", command: "wote status")
+        step(9, "The next launch", command: "wote status")
         narrate("Restoring the session finds nothing stored: the app would show the login screen.")
         show(try await run(StatusCommand()))
     }
@@ -96,6 +97,58 @@ struct DemoSteps {
                 "(The refresh count comes from the server's test hook GET /__test/counters;",
                 "start the server with --test-hooks to see it.)")
         }
+    }
+
+    // MARK: - The feed
+
+    /// Step 7: a consumer type, three posts, a vote, then the feed scrolled page by page on one
+    /// client while the access token expires: one silent refresh, no error.
+    private func feedWhileTheTokenExpires(suffix: String) async throws(CommandFailure) {
+        step(7, "The feed, scrolled while the access token expires", command: "wote consumer-type set FLEXER")
+        narrate("Posting and voting need a consumer type; without one the server refuses them.")
+        show(try await run(try ConsumerTypeSetCommand.parse(["FLEXER"])))
+        var postID: Int?
+        for (title, price) in [("에어팟 맥스 살까?", "769000"), ("운동화 살까?", "129000"), ("키보드 살까?", "89000")] {
+            let title = "\(title) \(suffix.prefix(4))"
+            terminal.print("   $ wote post create --title '\(title)' --price \(price)")
+            let created = try await run(try PostCreateCommand.parse(["--title", title, "--price", price]))
+            show(created)
+            postID = created.json["postId"]?.intValue ?? postID
+        }
+        if let postID {
+            terminal.print("   $ wote vote \(postID) agree")
+            show(try await run(try VoteCommand.parse([String(postID), "agree"])))
+        }
+        narrate(
+            "Now an app scrolls the feed, two posts a page, on one client. Between two pages the access",
+            "token expires; the next page refreshes it silently first.")
+        let wote = makeClient(options)
+        defer { wote.shutdown() }
+        let scroller = context(wote)
+        let restored = try await scroller.restore()
+        let before = await counters.refreshCalls()
+        terminal.print("   $ wote feed --size 2 --page 0")
+        showPage(try await FeedCommand.posts(scope: "GLOBAL", page: 0, size: 2, on: wote))
+        if let expiry = restored.tokens?.accessTokenExpiresAt, expiry.timeIntervalSinceNow < Self.longestWait {
+            let wait = max(0, expiry.timeIntervalSinceNow) + 1
+            narrate(String(format: "Waiting %.1f s in real time for the access token to expire…", wait))
+            try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+        } else {
+            narrate("(The access token lives too long to wait for; start the server with --access-ttl 4s.)")
+        }
+        terminal.print("   $ wote feed --size 2 --page 1")
+        showPage(try await FeedCommand.posts(scope: "GLOBAL", page: 1, size: 2, on: wote))
+        terminal.print("   $ wote feed --size 2 --page 2")
+        showPage(try await FeedCommand.posts(scope: "GLOBAL", page: 2, size: 2, on: wote))
+        let after = await counters.refreshCalls()
+        var result = "no error"
+        if let before, let after { result = "\(after - before) silent refresh(es), \(result)" }
+        narrate("Server refresh count: \(Self.count(before)) → \(Self.count(after)): \(result).")
+    }
+
+    private func showPage(_ posts: [JSONValue]) {
+        if posts.isEmpty { say("(no more posts)") }
+        for post in posts { say(PostText.line(post)) }
     }
 
     // MARK: - Running

@@ -1,7 +1,8 @@
 import WoteKit
 
 extension InteractiveFront {
-    /// The home screen: my profile, consumer type, logout, and account deletion after a confirmation.
+    /// The home screen: my profile, consumer type, logout, account deletion after a confirmation,
+    /// and the feed.
     func homeScreen() async -> Next {
         let home: HomeViewModel
         if let shown = self.home {
@@ -17,7 +18,7 @@ extension InteractiveFront {
         guard
             let choice = await menu(
                 "Home", lines: lines,
-                choices: ["Reload my profile", "Set my consumer type", "Log out", "Delete my account"])
+                choices: ["Reload my profile", "Set my consumer type", "Log out", "Delete my account", "The feed"])
         else { return .quit }
         switch choice {
         case "1":
@@ -39,6 +40,8 @@ extension InteractiveFront {
             showError(home.errorMessage)
             home.dismissError()
             if home.isSignedOut { say("Your account was deleted.") }
+        case "5":
+            return await feedScreen()
         default:
             showError("Please choose one of the listed options.")
         }

@@ -39,7 +39,10 @@ package struct CommandFailure: Error, Sendable, Equatable {
         case .sessionExpired, .appleCredentialRevoked: kind = .sessionExpired
         case .banned: kind = .banned
         case .memberGone: kind = .memberGone
-        case .profileRequired, .consumerTypeRequired: kind = .profileRequired
+        case .profileRequired: kind = .profileRequired
+        case .consumerTypeRequired:
+            kind = .profileRequired
+            message = "Choose your consumer type first: wote consumer-type set TYPE."
         case .nicknameTaken: kind = .nicknameTaken
         case .invalidNickname: kind = .invalidNickname
         case .invalidField:

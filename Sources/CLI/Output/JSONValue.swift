@@ -6,6 +6,8 @@ package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Int)
+    /// A number written exactly as it came, for one that is not a 64-bit integer (`1.5`, `2e3`).
+    case literal(String)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -32,6 +34,7 @@ package enum JSONValue: Sendable, Equatable {
         case (.null, .null): true
         case (.bool(let left), .bool(let right)): left == right
         case (.number(let left), .number(let right)): left == right
+        case (.literal(let left), .literal(let right)): left == right
         case (.string(let left), .string(let right)): left == right
         case (.array(let left), .array(let right)): left == right
         case (.object(let left), .object(let right)):
@@ -45,6 +48,7 @@ package enum JSONValue: Sendable, Equatable {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .number(let value): output += String(value)
+        case .literal(let text): output += text
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let values):
             output += "["

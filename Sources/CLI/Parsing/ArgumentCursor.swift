@@ -12,6 +12,8 @@ package struct ArgumentCursor {
     private var nextPositional = 0
     private var values: [String: String] = [:]
     private var flags: Set<String> = []
+    /// The values of repeatable options, in the order they were written, whichever option gave them.
+    private var repeated: [(option: String, value: String)] = []
 
     /// Reads `arguments` (after the command's words) against `configuration`; `--` ends the options.
     ///
@@ -38,6 +40,8 @@ package struct ArgumentCursor {
             if option.isFlag {
                 guard inline == nil else { throw .usage("\(name): takes no value") }
                 flags.insert(name)
+            } else if option.isRepeatable {
+                repeated.append((name, try OptionSyntax.value(of: name, inline: inline, in: arguments, at: &index)))
             } else {
                 guard values[name] == nil else { throw .usage("\(name): given more than once") }
                 values[name] = try OptionSyntax.value(of: name, inline: inline, in: arguments, at: &index)
@@ -82,6 +86,12 @@ package struct ArgumentCursor {
     /// The value given to `option`, or `nil` when it was not given.
     package func value(of option: String) -> String? {
         values[option]
+    }
+
+    /// The values given to the repeatable options `names`, in the order they were written, with the
+    /// option that gave each one.
+    package func repeatedValues(of names: Set<String>) -> [(option: String, value: String)] {
+        repeated.filter { names.contains($0.option) }
     }
 
     /// The value given to `option`.

@@ -3,7 +3,7 @@ import WoteKit
 
 /// Turns `wote`'s arguments into an ``Invocation``, or a usage error naming the argument that is wrong.
 ///
-/// The shared options (`--server`, `--store`, `--json`, `--show-tokens`, `--timeout`, `--help`,
+/// The shared options (`--server`, `--store`, `--json`, `--show-tokens`, `--verbose`, `--timeout`, `--help`,
 /// `--version`) may stand before or after the command; `--` ends the options.
 package enum CommandLineParser {
     /// Parses `arguments` (without the program name).
@@ -40,6 +40,7 @@ package enum CommandLineParser {
         var options = GlobalOptions(storeURL: GlobalOptions.defaultStoreURL())
         options.json = scan.json
         options.showTokens = scan.showTokens
+        options.verbose = scan.verbose
         if let server = scan.server {
             options.serverURL = try serverURL(server, named: "--server")
         } else if let server = environment["WOTE_SERVER"], !server.isEmpty {

@@ -6,7 +6,9 @@ package enum CommandRegistry {
             LoginCommand.self, StatusCommand.self, NicknameCheckCommand.self, ProfileSetupCommand.self,
             ProfileShowCommand.self, ConsumerTypeSetCommand.self, DeviceTokenRegisterCommand.self,
             RefreshCommand.self, LogoutCommand.self, WithdrawCommand.self, SignUpCommand.self,
-            SignInCommand.self, InteractiveCommand.self, DemoCommand.self,
+            SignInCommand.self, FeedCommand.self, PostShowCommand.self, PostCreateCommand.self,
+            VoteCommand.self, PostCloseCommand.self, PostDeleteCommand.self, APICommand.self,
+            InteractiveCommand.self, DemoCommand.self,
         ]
     }
 

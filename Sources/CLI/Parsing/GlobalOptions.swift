@@ -16,6 +16,8 @@ package struct GlobalOptions: Sendable, Equatable {
     package var json: Bool
     /// `--show-tokens`: print the tokens too.
     package var showTokens: Bool
+    /// `--verbose`: WoteKit's diagnostics (redacted requests, refreshes, session events) on standard error.
+    package var verbose = false
     /// `--timeout SECONDS`: how long one HTTP exchange may take; `nil` keeps WoteKit's default.
     package var timeout: Duration?
 

@@ -25,6 +25,7 @@ package enum HelpText {
                              or ~/.local/state/wote/session.json)
           --json             print exactly one JSON object on standard output
           --show-tokens      also print the tokens (they are never printed otherwise)
+          --verbose          print WoteKit's diagnostics (requests, refreshes; never a token) on standard error
           --timeout SECONDS  how long one request may take (default 30)
           --help, -h         print this help, or a command's help after the command
           --version          print the version

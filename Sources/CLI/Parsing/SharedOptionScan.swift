@@ -2,6 +2,7 @@
 struct SharedOptionScan {
     var json = false
     var showTokens = false
+    var verbose = false
     var help = false
     var version = false
     var server: String?
@@ -23,11 +24,12 @@ struct SharedOptionScan {
             }
             let (name, inline) = OptionSyntax.split(argument)
             switch name {
-            case "--json", "--show-tokens", "--help", "-h", "--version":
+            case "--json", "--show-tokens", "--verbose", "--help", "-h", "--version":
                 guard inline == nil else { throw .usage("\(name): takes no value") }
                 switch name {
                 case "--json": json = true
                 case "--show-tokens": showTokens = true
+                case "--verbose": verbose = true
                 case "--version": version = true
                 default: help = true
                 }

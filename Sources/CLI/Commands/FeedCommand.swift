@@ -1,0 +1,63 @@
+import Foundation
+import WoteKit
+
+/// `wote feed [--scope global|school] [--page N] [--size N]`: one page of the feed, newest first.
+package struct FeedCommand: WoteCommand {
+    package static let configuration = CommandConfiguration(
+        words: ["feed"],
+        options: [
+            .value("--scope", "global|school", required: false), .value("--page", "N", required: false),
+            .value("--size", "N", required: false),
+        ],
+        summary: "Show one page of the feed, newest first.",
+        details: """
+            --scope: the posts for everyone (global, the default) or for my school (school).
+            --page counts from 0 (default 0); --size is 1 or more (default 10).
+            With --json: {"posts": [...]}, the server's post objects as they came.
+            """)
+
+    /// The API's `visibilityScope`: `GLOBAL` or `SCHOOL`.
+    package var scope: String
+    /// The page, from 0.
+    package var page: Int
+    /// The page size, from 1.
+    package var size: Int
+
+    /// Creates the command.
+    init(scope: String = "GLOBAL", page: Int = 0, size: Int = 10) {
+        self.scope = scope
+        self.page = page
+        self.size = size
+    }
+
+    package init(parsing arguments: inout ArgumentCursor) throws(CommandFailure) {
+        self.init(
+            scope: try PostArguments.scope(arguments.value(of: "--scope")),
+            page: try PostArguments.integer(arguments.value(of: "--page"), named: "--page", atLeast: 0, default: 0),
+            size: try PostArguments.integer(arguments.value(of: "--size"), named: "--size", atLeast: 1, default: 10))
+    }
+
+    package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
+        try await context.restore()
+        let posts = try await Self.posts(scope: scope, page: page, size: size, on: context.wote)
+        let text =
+            posts.isEmpty
+            ? "No posts on page \(page)."
+            : posts.map(PostText.line).joined(separator: "\n")
+        return CommandOutput(text: text, json: .object([("posts", .array(posts))]))
+    }
+
+    /// One page of the feed, as the server's post objects.
+    ///
+    /// - Throws: the failure to report; a `data` that is not an array is a malformed answer.
+    static func posts(scope: String, page: Int, size: Int, on wote: WoteClient) async throws(CommandFailure)
+        -> [JSONValue]
+    {
+        let request = APIRequest.get(
+            "/api/posts", query: ["page": String(page), "size": String(size), "visibilityScope": scope])
+        guard let posts = try await wote.answer(to: request)?.arrayValue else {
+            throw CommandFailure(.malformedResponse("the feed's data is not a list"))
+        }
+        return posts
+    }
+}
