@@ -12,6 +12,9 @@ echo "== Apple-only code type-checked against stand-in Security and Authenticati
 echo "== build the SDK, the terminal front and the tests (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
 
+echo "== DocC catalog (docc, warnings are errors)"
+scripts/docc.sh
+
 echo "== build the reference server and its tests"
 swift build --package-path Server --build-tests
 
