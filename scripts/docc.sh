@@ -40,7 +40,9 @@ find_tool() {
 docc=${DOCC:-$(find_tool docc)}
 extract=$(find_tool swift-symbolgraph-extract)
 
-re_exported=WoteDomain,WoteData,WoteUseCases,WotePresentation
+# The modules Exports.swift re-exports, read from it so the two never disagree.
+re_exported=$(sed -n 's/^@_exported import \([A-Za-z_]*\).*$/\1/p' Sources/WoteKit/Exports.swift | paste -sd, -)
+[ -n "$re_exported" ] || { echo "no @_exported import in Sources/WoteKit/Exports.swift" >&2 && exit 1; }
 work=.build/docc
 graphs=$work/symbol-graphs
 archive=$work/WoteKit.doccarchive
@@ -54,11 +56,11 @@ rm -rf "$graphs" && mkdir -p "$graphs"
 triple=$(swiftc -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | head -n 1)
 sdk=()
 if command -v xcrun >/dev/null; then sdk=(-sdk "$(xcrun --show-sdk-path)"); fi
-"$extract" -module-name WoteKit -I "$modules" -target "$triple" "${sdk[@]}" \
+"$extract" -module-name WoteKit -I "$modules" -target "$triple" ${sdk[@]+"${sdk[@]}"} \
     -minimum-access-level public -experimental-allowed-reexported-modules="$re_exported" \
     -output-dir "$graphs"
 if $all_doc_comments; then
-    sed -i.bak -E 's/"module":"Wote(Domain|Data|UseCases|Presentation)"/"module":"WoteKit"/g' \
+    sed -i.bak -E "s/\"module\":\"(${re_exported//,/|})\"/\"module\":\"WoteKit\"/g" \
         "$graphs/WoteKit.symbols.json" && rm "$graphs/WoteKit.symbols.json.bak"
 fi
 
