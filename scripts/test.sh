@@ -14,6 +14,9 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 echo "== the terminal front uses only WoteKit's public API"
 scripts/cli-public-api-check.sh
 
+echo "== DocC catalog (docc, warnings are errors)"
+scripts/docc.sh
+
 echo "== build the reference server and its tests"
 swift build --package-path Server --build-tests
 
