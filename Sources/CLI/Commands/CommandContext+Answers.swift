@@ -41,17 +41,16 @@ extension WoteClient {
     }
 }
 
-/// Sentences a person understands for the refusals a post command expects, chosen by the HTTP
-/// status the refusal came with. The division code stays in the failure (`[E015]`); the front never
-/// spells one out: what a code means is WoteKit's to say.
-// PUBLIC-API-NEEDED: a WoteError message (or kind) for "unknown post", "already voted" and
-// "not the author", so that the front need not word them from the HTTP status.
+/// Sentences a person understands for the refusals a post command expects, chosen by the kind
+/// WoteKit gives the refusal (``WoteError/Kind/notFound``, ``WoteError/Kind/alreadyVoted``,
+/// ``WoteError/Kind/notAllowed``). The division code stays in the failure (`[E015]`); the front
+/// never spells one out: what a code means is WoteKit's to say.
 package struct RefusalWording: Sendable {
-    /// The sentence for a refusal on HTTP 404.
+    /// The sentence for something that does not exist.
     package var notFound: String?
-    /// The sentence for a refusal on HTTP 409.
+    /// The sentence for a second vote.
     package var conflict: String?
-    /// The sentence for a refusal on HTTP 403.
+    /// The sentence for someone who is not the author.
     package var forbidden: String?
 
     /// Creates the wording; a refusal without a sentence keeps WoteKit's message.
@@ -64,19 +63,17 @@ package struct RefusalWording: Sendable {
     /// "No post with that id.", for every command that names a post.
     package static let post = RefusalWording(notFound: "No post with that id.")
 
-    /// The failure to report for `error`, which came on `httpStatus`.
+    /// The failure to report for `error`; `httpStatus` is kept for callers that log it.
     package func failure(for error: WoteError, httpStatus: Int) -> CommandFailure {
         var failure = CommandFailure(error)
-        if error.kind == .rejected {
-            let sentence: String? =
-                switch httpStatus {
-                case 404: notFound
-                case 409: conflict
-                case 403: forbidden
-                default: nil
-                }
-            if let sentence { failure.message = sentence }
-        }
+        let sentence: String? =
+            switch error.kind {
+            case .notFound: notFound
+            case .alreadyVoted: conflict
+            case .notAllowed: forbidden
+            default: nil
+            }
+        if let sentence { failure.message = sentence }
         return failure
     }
 }

@@ -78,9 +78,6 @@ package struct CommandContext: Sendable {
         _ = try await attempt { () throws(WoteError) in
             try await wote.login(credential, remember: remember)
         }
-        // PUBLIC-API-NEEDED: a use case that reads the current session (state, expiry dates, and the
-        // tokens for --show-tokens) without a network call, or a LoginUseCase that returns that
-        // snapshot; `auth` is the repository, which the front should not reach.
         return SessionReport(await wote.currentSession(), showTokens: options.showTokens).output
     }
 

@@ -136,8 +136,6 @@ final class InteractiveFront {
     /// The session's state changes and its event is sent in one step; the launch view model routes
     /// when the event reaches it. Reading the state here (never a token) says which route to wait for.
     func settle() async {
-        // PUBLIC-API-NEEDED: a use case (or a LaunchViewModel member) that reads the current session
-        // state without a network call; `auth` is the repository, which the front should not reach.
         let state = await wote.currentSession().state
         let deadline = ContinuousClock.now + Self.routeWait
         while !Self.route(launch.route, shows: state), ContinuousClock.now < deadline {
