@@ -30,9 +30,11 @@ struct InProcessBenchmark {
             for: member, server: server, clock: clock, transport: recorded.transport)
         let hopping = try await recorded.client(
             for: member, server: server, clock: clock, transport: recorded.threadHoppingTransport)
+        let feed = try await recorded.client(for: member, server: server, clock: clock, transport: FeedAnswer.transport)
         defer {
             immediate.shutdown()
             hopping.shutdown()
+            feed.shutdown()
         }
         var sides = [
             Side(name: "WoteKit fetchMyProfile, immediate answer") {
@@ -50,6 +52,12 @@ struct InProcessBenchmark {
                 request: PlainProfileClient(
                     server: server, accessToken: token, send: recorded.threadHoppingTransport.send
                 ).fetchProfile),
+            Side(name: "WoteKit fetch of a 20-post feed page (an app's own call), immediate answer") {
+                (try? await feed.fetch([FeedAnswer.Post].self, FeedAnswer.request))?.count == 20
+            },
+            Side(
+                name: "hand-written URLRequest + JSONDecoder of the same feed page, immediate answer",
+                request: FeedAnswer.handWritten(server: server, accessToken: token)),
         ]
         for side in sides { _ = await Load.run(total: 1_000, concurrency: 1, side.request) }  // warm-up
 
@@ -76,11 +84,14 @@ struct InProcessBenchmark {
                 + "\(failures) failures.")
         report.add(section)
         report.add(
-            "sdk_cost_us_per_request", best[0] - best[1], goal: .informational,
+            "sdk_cost_us_per_request", best[0] - best[1], goal: .atMost(5),
             "WoteKit's own time per request beyond the hand-written equivalent, immediate answer (µs)")
         report.add(
             "sdk_cost_us_per_request_resumed", best[2] - best[3], goal: .informational,
             "the same with the answer delivered from another thread, as URLSession does (µs)")
+        report.add(
+            "app_call_feed_cost_us_per_request", best[4] - best[5], goal: .atMost(10),
+            "an app's authorized GET of a 20-post feed page through WoteKit beyond the hand-written one (µs)")
         report.add("inprocess_failures", Double(failures), goal: .exactly(0), "failed in-process requests")
     }
 }
