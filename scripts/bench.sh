@@ -41,9 +41,12 @@ trap 'exit 130' INT TERM
 
 echo "bench: building the release server and the benchmark…" >&2
 swift build -c release --package-path "$root/Server" --product wote-server >&2
-swift build -c release --package-path "$root/Benchmarks" --product wote-bench >&2
+# WOTE_BENCH_NO_ASYNC_HTTP_CLIENT=1 leaves the AsyncHTTPClient transport out (a build of its own).
+bench_build=(-c release --package-path "$root/Benchmarks")
+if [ -n "${WOTE_BENCH_NO_ASYNC_HTTP_CLIENT:-}" ]; then bench_build+=(--scratch-path "$root/Benchmarks/.build-noahc"); fi
+swift build "${bench_build[@]}" --product wote-bench >&2
 server_bin=$(swift build -c release --package-path "$root/Server" --show-bin-path)/wote-server
-bench_bin=$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)/wote-bench
+bench_bin=$(swift build "${bench_build[@]}" --show-bin-path)/wote-bench
 
 "$server_bin" --port 0 --test-hooks --no-access-log > "$work/server.out" 2> "$work/server.log" &
 server_pid=$!

@@ -69,11 +69,15 @@ func runBenchmarks() async -> Int32 {
                     checkpointEvery: quick ? 2_000 : 10_000, concurrency: 16, includeBaseline: true
                 ).run(into: &report)
             case "transport":
+                #if WOTE_BENCH_ASYNC_HTTP_CLIENT
                 try await TransportBenchmark(
                     server: options.server, clock: clock, sequentialRequests: quick ? 300 : 5_000,
                     requestsPerRound: quick ? 200 : 500, rounds: quick ? 2 : 20,
                     heapRequests: quick ? 4_000 : 100_000, checkpointEvery: quick ? 1_000 : 10_000
                 ).run(into: &report)
+                #else
+                log("transport: skipped, built without the AsyncHTTPClient transport (WOTE_BENCH_NO_ASYNC_HTTP_CLIENT)")
+                #endif
             default:
                 break
             }
