@@ -16,8 +16,8 @@ import WoteKitAsyncHTTPClient
         try await withLoopback { server, owner in
             let wote = client(baseURL: server.baseURL, owner: owner)
             let expected = NicknameCheckResult.available(try Nickname(validating: "loopback"))
-            let free = try await wote.checkNickname.execute("loopback")
-            let taken = try await wote.checkNickname.execute("taken1")
+            let free = try await wote.checkNickname("loopback")
+            let taken = try await wote.checkNickname("taken1")
             #expect(free == expected)
             #expect(taken == .taken)
             #expect(server.receivedPaths == ["/api/profiles/isValidNickname", "/api/profiles/isValidNickname"])
@@ -29,7 +29,7 @@ import WoteKitAsyncHTTPClient
         try await withLoopback { server, owner in
             let wote = client(baseURL: server.url("/moved"), owner: owner)
             let expected = NicknameCheckResult.available(try Nickname(validating: "loopback"))
-            let free = try await wote.checkNickname.execute("loopback")
+            let free = try await wote.checkNickname("loopback")
             #expect(free == expected)
             // Two requests reached the server: the transport handed the 307 back and WoteKit sent
             // the POST again, body and all, to its target.
