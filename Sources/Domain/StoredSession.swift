@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the store keeps for one session: the tokens and the state the server last put it in.
 ///
@@ -9,11 +9,25 @@ public struct StoredSession: Sendable, Equatable, Hashable {
     public var tokens: TokenPair
     /// Whether the server last said the profile is completed.
     public var profileCompleted: Bool
+    /// The API origin that issued the tokens (`scheme://host:port`, default port filled in); `nil`
+    /// for a session stored before origins were recorded, adopted by the first client that reads it.
+    public var origin: String?
+    /// How far the server's clock is ahead of the device's, in seconds, as last estimated from the
+    /// server's answers; expiry is judged on the server's timeline. `nil` when never estimated.
+    public var serverClockOffset: TimeInterval?
+    /// When this pair was received, on the device clock; orders two pairs issued in the same second.
+    public var receivedAt: Date?
 
     /// Creates a stored session.
-    public init(tokens: TokenPair, profileCompleted: Bool) {
+    public init(
+        tokens: TokenPair, profileCompleted: Bool, origin: String? = nil, serverClockOffset: TimeInterval? = nil,
+        receivedAt: Date? = nil
+    ) {
         self.tokens = tokens
         self.profileCompleted = profileCompleted
+        self.origin = origin
+        self.serverClockOffset = serverClockOffset
+        self.receivedAt = receivedAt
     }
 }
 
@@ -21,6 +35,7 @@ extension StoredSession: Codable {
     private enum CodingKeys: String, CodingKey {
         case version, accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt
         case accessTokenIssuedAt, profileCompleted
+        case origin, serverClockOffsetMilliseconds, receivedAt
     }
 
     /// The last moment the stored format represents (9999-12-31T23:59:59Z), in epoch milliseconds;
@@ -61,6 +76,11 @@ extension StoredSession: Codable {
             accessTokenExpiresAt: try date(.accessTokenExpiresAt),
             refreshTokenExpiresAt: try date(.refreshTokenExpiresAt), accessTokenIssuedAt: issuedAt)
         profileCompleted = try container.decode(Bool.self, forKey: .profileCompleted)
+        origin = try container.decodeIfPresent(String.self, forKey: .origin)
+        serverClockOffset = try container.decodeIfPresent(Int64.self, forKey: .serverClockOffsetMilliseconds).map {
+            Double($0) / 1000
+        }
+        receivedAt = try date(.receivedAt)
     }
 
     /// Encodes the stored format; dates are epoch milliseconds.
@@ -79,5 +99,9 @@ extension StoredSession: Codable {
         try container.encodeIfPresent(tokens.refreshTokenExpiresAt.map(millis), forKey: .refreshTokenExpiresAt)
         try container.encode(millis(tokens.accessTokenIssuedAt), forKey: .accessTokenIssuedAt)
         try container.encode(profileCompleted, forKey: .profileCompleted)
+        try container.encodeIfPresent(origin, forKey: .origin)
+        try container.encodeIfPresent(
+            serverClockOffset.map { millis(Date(timeIntervalSince1970: $0)) }, forKey: .serverClockOffsetMilliseconds)
+        try container.encodeIfPresent(receivedAt.map(millis), forKey: .receivedAt)
     }
 }

@@ -106,7 +106,7 @@ package struct HTTPClient: Sendable {
         let data: Data
         let urlResponse: URLResponse
         do {
-            (data, urlResponse) = try await transport.send(request)
+            (data, urlResponse) = try await Self.send(request, through: transport, within: timeout)
         } catch {
             throw HTTPClient.apiError(for: error)
         }
@@ -118,6 +118,53 @@ package struct HTTPClient: Sendable {
             if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
         }
         return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+    }
+
+    /// Sends `request` through `transport`, failing with ``TransportError/timeout`` once `limit` has
+    /// passed, however the transport behaves: a server that trickles its answer byte by byte keeps
+    /// an idle time-out happy for ever, not this whole-exchange deadline. The transport's task is
+    /// cancelled on the deadline and on the caller's cancellation, and is not waited for.
+    package static func send(
+        _ request: URLRequest, through transport: HTTPTransport, within limit: Duration
+    ) async throws -> (Data, URLResponse) {
+        let outcome = Locked<CheckedContinuation<(Data, URLResponse), any Error>?>(nil)
+        let work = Locked<[Task<Void, Never>]>([])
+        @Sendable func finish(_ result: Result<(Data, URLResponse), any Error>) {
+            let continuation = outcome.withLock { stored in
+                defer { stored = nil }
+                return stored
+            }
+            guard let continuation else { return }
+            for task in work.current { task.cancel() }
+            continuation.resume(with: result)
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                outcome.withLock { $0 = continuation }
+                if Task.isCancelled {
+                    finish(.failure(CancellationError()))
+                    return
+                }
+                let exchange = Task {
+                    do {
+                        finish(.success(try await transport.send(request)))
+                    } catch {
+                        finish(.failure(error))
+                    }
+                }
+                let deadline = Task {
+                    guard (try? await Task.sleep(for: limit)) != nil else { return }
+                    finish(.failure(TransportError.timeout))
+                }
+                work.withLock { $0 = [exchange, deadline] }
+                if outcome.current == nil {
+                    exchange.cancel()
+                    deadline.cancel()
+                }
+            }
+        } onCancel: {
+            finish(.failure(CancellationError()))
+        }
     }
 
     /// Maps whatever a transport threw to ``APIError``; never guesses from message text.

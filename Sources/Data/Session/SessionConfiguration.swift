@@ -18,13 +18,17 @@ public struct SessionConfiguration: Sendable {
     public var refreshWindow: Duration
     /// The refresh call and the meaning of answers; ``SessionContract/wote`` by default.
     public var contract: SessionContract
+    /// The longest wait for the store's lock held by another process, after which the change fails
+    /// with ``WoteError/storageFailure(_:)``; `nil` (the default) means the request time-out plus 5 s.
+    public var storeLockTimeout: Duration?
 
     /// Creates a configuration; every parameter has the Wote default.
     public init(
         refreshLeeway: Duration = .seconds(30), clockSkewTolerance: Duration = .seconds(10),
         maximumRefreshesPerWindow: Int = 20, refreshWindow: Duration = .seconds(10),
-        contract: SessionContract = .wote
+        contract: SessionContract = .wote, storeLockTimeout: Duration? = nil
     ) {
+        self.storeLockTimeout = storeLockTimeout
         self.refreshLeeway = refreshLeeway
         self.clockSkewTolerance = clockSkewTolerance
         self.maximumRefreshesPerWindow = maximumRefreshesPerWindow

@@ -36,6 +36,9 @@ extension SessionEngine: HTTPSending {
             let reading = read(try await client.send(endpoint, bearer: token))
             switch reading.meaning {
             case .accepted:
+                if !endpoint.path.hasPrefix(WoteEndpoints.Path.profile) {
+                    await noteAcceptedBehindProfileGate(generation: requestGeneration)
+                }
                 return try reading.answer.get()
             case .profileRequired:
                 await noteProfileRequired(generation: requestGeneration)
@@ -60,22 +63,15 @@ extension SessionEngine: HTTPSending {
     func accessTokenForRequest() async throws(APIError) -> (String, UInt64) {
         guard let current = session else { throw .session(errorForMissingSession()) }
         let startGeneration = generation
-        let now = clock.now()
+        let now = serverNow()
         guard needsRefresh(current.tokens, at: now) else { return (current.tokens.accessToken, startGeneration) }
-        if isRefreshTokenDead(current.tokens, at: now) {
-            guard current.tokens.isAccessTokenExpired(at: now) else {
-                return (current.tokens.accessToken, startGeneration)
-            }
-            await endAfterServerVerdict(reason: .sessionExpired)
-            throw .session(.sessionExpired)
-        }
         switch await sharedRefresh() {
         case .renewed(let pair):
             return (pair.accessToken, startGeneration)
         case .failed(let error):
             if error == .cancelled { throw .cancelled }
             if startGeneration == generation, let still = session,
-                !still.tokens.isAccessTokenExpired(at: clock.now())
+                !still.tokens.isAccessTokenExpired(at: serverNow())
             {
                 return (still.tokens.accessToken, startGeneration)
             }
