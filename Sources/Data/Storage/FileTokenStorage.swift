@@ -68,7 +68,15 @@ public final class FileTokenStorage: TokenStorage {
             // Non-blocking, so a FIFO put in the file's place cannot hang the open; never through a link.
             descriptor = try POSIXFile.openFile(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW)
         } catch {
-            if error.code == ENOENT { return nil }
+            if error.code == ENOENT {
+                // No store yet; a directory others may write to is refused all the same.
+                if case .success = POSIXFile.fileType(
+                    atPath: fileURL.deletingLastPathComponent().path(percentEncoded: false))
+                {
+                    try checkDirectoryIsPrivate()
+                }
+                return nil
+            }
             if error.code == ELOOP {
                 throw .unavailable("the token file \(path) is a symbolic link; refusing to follow it")
             }
