@@ -8,8 +8,9 @@ public struct SessionConfiguration: Sendable {
     /// How long before its expiry an access token is refreshed before use. Never more than half the
     /// token's lifetime, so short-lived tokens are not refreshed before every request. Default 30 s.
     public var refreshLeeway: Duration
-    /// How far the device clock may be off from the server's: a refresh token is only given up as
-    /// expired this long after its expiry date (the server has the last word). Default 10 s.
+    /// Kept for source compatibility; no longer read. The device clock never signs anyone out:
+    /// expiry is judged on the server's clock (estimated from its answers) and a refresh token that
+    /// looks expired is still sent once, so the server decides. Default 10 s.
     public var clockSkewTolerance: Duration
     /// The most refreshes allowed within ``refreshWindow``; one more fails with
     /// ``WoteError/tooManyRefreshes`` instead of looping on a misbehaving server. Default 20.
