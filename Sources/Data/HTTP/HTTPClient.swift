@@ -122,48 +122,58 @@ package struct HTTPClient: Sendable {
 
     /// Sends `request` through `transport`, failing with ``TransportError/timeout`` once `limit` has
     /// passed, however the transport behaves: a server that trickles its answer byte by byte keeps
-    /// an idle time-out happy for ever, not this whole-exchange deadline. The transport's task is
-    /// cancelled on the deadline and on the caller's cancellation, and is not waited for.
+    /// an idle time-out happy for ever, not this whole-exchange deadline.
+    ///
+    /// On the deadline the caller gets its answer at once; the transport's own call is left to end
+    /// by its idle time-out (`URLRequest.timeoutInterval`), since cancelling a libcurl transfer in
+    /// the middle of a retry can block the cancelling thread on Linux. Cancelling the caller cancels
+    /// the transport's call, as structured concurrency would.
     package static func send(
         _ request: URLRequest, through transport: HTTPTransport, within limit: Duration
     ) async throws -> (Data, URLResponse) {
         let outcome = Locked<CheckedContinuation<(Data, URLResponse), any Error>?>(nil)
-        let work = Locked<[Task<Void, Never>]>([])
-        @Sendable func finish(_ result: Result<(Data, URLResponse), any Error>) {
+        let exchange = Locked<Task<Void, Never>?>(nil)
+        let deadline = Locked<Task<Void, Never>?>(nil)
+        @Sendable func finish(_ result: Result<(Data, URLResponse), any Error>) -> Bool {
             let continuation = outcome.withLock { stored in
                 defer { stored = nil }
                 return stored
             }
-            guard let continuation else { return }
-            for task in work.current { task.cancel() }
+            guard let continuation else { return false }
             continuation.resume(with: result)
+            return true
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 outcome.withLock { $0 = continuation }
                 if Task.isCancelled {
-                    finish(.failure(CancellationError()))
+                    _ = finish(.failure(CancellationError()))
                     return
                 }
-                let exchange = Task {
-                    do {
-                        finish(.success(try await transport.send(request)))
-                    } catch {
-                        finish(.failure(error))
+                exchange.withLock {
+                    $0 = Task {
+                        let result: Result<(Data, URLResponse), any Error>
+                        do {
+                            result = .success(try await transport.send(request))
+                        } catch {
+                            result = .failure(error)
+                        }
+                        if finish(result) { deadline.current?.cancel() }
                     }
                 }
-                let deadline = Task {
-                    guard (try? await Task.sleep(for: limit)) != nil else { return }
-                    finish(.failure(TransportError.timeout))
+                deadline.withLock {
+                    $0 = Task {
+                        guard (try? await Task.sleep(for: limit)) != nil else { return }
+                        _ = finish(.failure(TransportError.timeout))
+                    }
                 }
-                work.withLock { $0 = [exchange, deadline] }
-                if outcome.current == nil {
-                    exchange.cancel()
-                    deadline.cancel()
-                }
+                if outcome.current == nil { deadline.current?.cancel() }
             }
         } onCancel: {
-            finish(.failure(CancellationError()))
+            if finish(.failure(CancellationError())) {
+                deadline.current?.cancel()
+                exchange.current?.cancel()
+            }
         }
     }
 
