@@ -68,7 +68,8 @@ let package = Package(
             dependencies: ["WoteData", "WoteRepository", "WoteDomain", "WoteKitTesting", "WoteTestSupport"],
             path: "Tests/DataTests"),
         .testTarget(
-            name: "SessionTests", dependencies: ["WoteData", "WoteRepository", "WoteDomain", "WoteKitTesting"],
+            name: "SessionTests",
+            dependencies: ["WoteData", "WoteRepository", "WoteDomain", "WoteKitTesting", "WoteTestSupport"],
             path: "Tests/SessionTests"),
         .testTarget(
             name: "UseCasesTests", dependencies: ["WoteUseCases", "WoteDomain", "WoteKitTesting"],

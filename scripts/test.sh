@@ -37,6 +37,8 @@ trap cleanup EXIT INT TERM
 # disturb the terminal front's journeys that run at the same time.
 url=$(scripts/start-server.sh "$work/e2e" --test-hooks)
 cli_url=$(scripts/start-server.sh "$work/cli" --test-hooks)
+# A second origin for the one-store-two-servers test (issue 12).
+second_url=$(scripts/start-server.sh "$work/second" --test-hooks)
 echo "== reference servers at $url (SDK end-to-end) and $cli_url (terminal front)"
 
 echo "== AsyncHTTPClient transport package"
@@ -44,5 +46,5 @@ swift build --package-path Transports/AsyncHTTPClient --build-tests -Xswiftc -wa
 swift test --package-path Transports/AsyncHTTPClient
 
 echo "== tests (unit and end-to-end)"
-WOTE_E2E_SERVER="$url" WOTE_CLI_E2E_SERVER="$cli_url" WOTE_BINARY_DIR="$root/.build/debug" WOTE_RELIABILITY_REPORT="$root/Docs/Reliability.md" \
+WOTE_E2E_SERVER="$url" WOTE_E2E_SERVER_B="$second_url" WOTE_CLI_E2E_SERVER="$cli_url" WOTE_BINARY_DIR="$root/.build/debug" WOTE_RELIABILITY_REPORT="$root/Docs/Reliability.md" \
     swift test -Xswiftc -warnings-as-errors

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the store keeps for one session: the tokens and the state the server last put it in.
 ///
@@ -12,6 +12,14 @@ public struct StoredSession: Sendable, Equatable, Hashable {
     /// Apple's user identifier, when the session began with Sign in with Apple; WoteKit asks Apple
     /// whether that credential is still valid (``SignOutReason/appleCredentialRevoked``).
     public var appleUserID: String?
+    /// The API origin that issued the tokens (`scheme://host:port`, default port filled in); `nil`
+    /// for a session stored before origins were recorded, adopted by the first client that reads it.
+    public var origin: String?
+    /// How far the server's clock is ahead of the device's, in seconds, as last estimated from the
+    /// server's answers; expiry is judged on the server's timeline. `nil` when never estimated.
+    public var serverClockOffset: TimeInterval?
+    /// When this pair was received, on the device clock; orders two pairs issued in the same second.
+    public var receivedAt: Date?
 
     /// Creates a stored session.
     ///
@@ -19,10 +27,19 @@ public struct StoredSession: Sendable, Equatable, Hashable {
     ///   - tokens: the token pair.
     ///   - profileCompleted: whether the server last said the profile is completed.
     ///   - appleUserID: Apple's user identifier, for a Sign in with Apple session.
-    public init(tokens: TokenPair, profileCompleted: Bool, appleUserID: String? = nil) {
+    ///   - origin: the API origin that issued the tokens.
+    ///   - serverClockOffset: how far the server's clock is ahead of the device's, in seconds.
+    ///   - receivedAt: when the pair was received, on the device clock.
+    public init(
+        tokens: TokenPair, profileCompleted: Bool, appleUserID: String? = nil, origin: String? = nil,
+        serverClockOffset: TimeInterval? = nil, receivedAt: Date? = nil
+    ) {
         self.tokens = tokens
         self.profileCompleted = profileCompleted
         self.appleUserID = appleUserID
+        self.origin = origin
+        self.serverClockOffset = serverClockOffset
+        self.receivedAt = receivedAt
     }
 }
 
@@ -30,6 +47,7 @@ extension StoredSession: Codable {
     private enum CodingKeys: String, CodingKey {
         case version, accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt
         case accessTokenIssuedAt, profileCompleted, appleUserID
+        case origin, serverClockOffsetMilliseconds, receivedAt
     }
 
     /// The last moment the stored format represents (9999-12-31T23:59:59Z), in epoch milliseconds;
@@ -72,6 +90,11 @@ extension StoredSession: Codable {
         profileCompleted = try container.decode(Bool.self, forKey: .profileCompleted)
         // Optional within version 1: files written before Sign in with Apple kept it have none.
         appleUserID = try container.decodeIfPresent(String.self, forKey: .appleUserID).flatMap { $0.isEmpty ? nil : $0 }
+        origin = try container.decodeIfPresent(String.self, forKey: .origin)
+        serverClockOffset = try container.decodeIfPresent(Int64.self, forKey: .serverClockOffsetMilliseconds).map {
+            Double($0) / 1000
+        }
+        receivedAt = try date(.receivedAt)
     }
 
     /// Encodes the stored format; dates are epoch milliseconds.
@@ -91,5 +114,9 @@ extension StoredSession: Codable {
         try container.encode(millis(tokens.accessTokenIssuedAt), forKey: .accessTokenIssuedAt)
         try container.encode(profileCompleted, forKey: .profileCompleted)
         try container.encodeIfPresent(appleUserID, forKey: .appleUserID)
+        try container.encodeIfPresent(origin, forKey: .origin)
+        try container.encodeIfPresent(
+            serverClockOffset.map { millis(Date(timeIntervalSince1970: $0)) }, forKey: .serverClockOffsetMilliseconds)
+        try container.encodeIfPresent(receivedAt.map(millis), forKey: .receivedAt)
     }
 }

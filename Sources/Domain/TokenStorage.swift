@@ -26,9 +26,22 @@ public protocol TokenStorage: Sendable {
     ///
     /// - Throws: ``TokenStorageError`` when the lock cannot be taken.
     func lockForRefresh() async throws(TokenStorageError) -> TokenStorageLock
+
+    /// Takes the same lock as ``lockForRefresh()``, giving up after `limit`: the session engine holds
+    /// it around every change of the stored session (sign-in, refresh, logout, profile state).
+    ///
+    /// - Parameter limit: the longest wait for a lock another process holds.
+    /// - Throws: ``TokenStorageError/lockTimedOut(_:)`` after `limit`; `CancellationError` is never
+    ///   thrown: a cancelled wait ends with ``TokenStorageError/lockTimedOut(_:)`` at once.
+    func lock(waitingAtMost limit: Duration) async throws(TokenStorageError) -> TokenStorageLock
 }
 
 extension TokenStorage {
     /// Stores that only one process uses need no cross-process lock.
     public func lockForRefresh() async throws(TokenStorageError) -> TokenStorageLock { .none }
+
+    /// Stores without a bounded wait take ``lockForRefresh()`` as it is.
+    public func lock(waitingAtMost limit: Duration) async throws(TokenStorageError) -> TokenStorageLock {
+        try await lockForRefresh()
+    }
 }

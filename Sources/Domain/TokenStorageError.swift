@@ -5,11 +5,14 @@ public enum TokenStorageError: Error, Sendable, Equatable, Hashable {
     case unavailable(String)
     /// The store was read but does not hold a valid session.
     case corrupted(String)
+    /// The store's lock stayed held by another process (or another store over the same file) for
+    /// longer than the configured wait, or the wait was cancelled. Nothing was read or written.
+    case lockTimedOut(String)
 
     /// The reason, for logs and messages; never contains a token.
     public var reason: String {
         switch self {
-        case .unavailable(let reason), .corrupted(let reason): reason
+        case .unavailable(let reason), .corrupted(let reason), .lockTimedOut(let reason): reason
         }
     }
 }

@@ -165,6 +165,23 @@ extension WoteClient {
             StoredSession(tokens: tokens, profileCompleted: profileCompleted), persist: remember)
     }
 
+    /// Removes any stored session, of whatever server, before or without restoring it, and ends
+    /// the session in memory: for the first launch after a reinstall, when the Keychain may still
+    /// hold the tokens of an earlier install.
+    ///
+    /// ```swift
+    /// if !UserDefaults.standard.bool(forKey: "launchedBefore") {
+    ///     try await wote.wipeStoredSession()
+    ///     UserDefaults.standard.set(true, forKey: "launchedBefore")
+    /// }
+    /// let snapshot = await wote.restoreSession()
+    /// ```
+    ///
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the store could not be emptied.
+    public func wipeStoredSession() async throws(WoteError) {
+        try await engine.wipeStoredSession()
+    }
+
     // MARK: - URLRequest
 
     private func apiRequest(from request: URLRequest) throws(WoteError) -> APIRequest {

@@ -45,7 +45,12 @@ import WoteTestSupport
     @Test func expiredSession_saysSoAndShowsLogin() async throws {
         let sandbox = try Sandbox()
         try Fixtures.storeSession(at: sandbox.store, accessExpiresIn: -600, refreshExpiresIn: -300)
-        let result = try await sandbox.wote([], input: "")
+        // The device clock alone signs nobody out: the refresh is tried and the server refuses it.
+        let server = try LoopbackHTTPServer { _ in
+            Fixtures.envelope(status: 401, code: "E016", message: "Invalid refresh token")
+        }
+        defer { server.stop() }
+        let result = try await sandbox.wote([], input: "", server: "http://127.0.0.1:\(server.port)")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("! Your session has expired. Please sign in again."))
         #expect(result.stdout.contains("── Sign in ──"))

@@ -119,10 +119,15 @@ import Darwin
         #expect(result.stderr.isEmpty)
     }
 
-    @Test func status_withBothTokensExpired_isSignedOut_sessionExpired() async throws {
+    @Test func status_withBothTokensExpired_isSignedOut_sessionExpired_onceTheServerSaysSo() async throws {
         let sandbox = try Sandbox()
         try Fixtures.storeSession(at: sandbox.store, accessExpiresIn: -600, refreshExpiresIn: -300)
-        let result = try await sandbox.wote(["status"])
+        // The device clock alone signs nobody out: the refresh is tried and the server refuses it.
+        let server = try LoopbackHTTPServer { _ in
+            Fixtures.envelope(status: 401, code: "E016", message: "Invalid refresh token")
+        }
+        defer { server.stop() }
+        let result = try await sandbox.wote(["status"], server: "http://127.0.0.1:\(server.port)")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Signed out"))
         #expect(result.stdout.contains("expired"))

@@ -168,8 +168,14 @@ extension EndToEnd {
                 |---|---|---|---|---|---|
 
                 """
-            try (header + rows.sorted().joined(separator: "\n") + "\n").write(
-                toFile: path, atomically: true, encoding: .utf8)
+            var text = header + rows.sorted().joined(separator: "\n") + "\n"
+            // Other suites' sections (HostileTests.swift) are kept.
+            if let previous = try? String(contentsOfFile: path, encoding: .utf8),
+                let start = previous.range(of: ReliabilityReportSection.begin("hostile"))
+            {
+                text += "\n" + previous[start.lowerBound...]
+            }
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
         }
     }
 }

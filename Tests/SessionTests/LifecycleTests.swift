@@ -16,9 +16,13 @@ import WoteRepository
 
         let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
         await fixture.backend.refreshArrived.wait()
-        try await fixture.engine.end(reason: .loggedOut)
+        // The logout ends the session at once; its store write waits for the refresh's turn.
+        var changes = fixture.engine.events().makeAsyncIterator()
+        let logout = Task { try await fixture.engine.end(reason: .loggedOut) }
+        _ = await changes.next()
         await gate.open()
         let result = await request.result
+        try await logout.value
 
         #expect(throws: APIError.session(.notSignedIn)) { try result.get() }
         #expect(fixture.storage.session == nil)
@@ -35,12 +39,18 @@ import WoteRepository
 
         let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
         await fixture.backend.refreshArrived.wait()
-        let second = try await fixture.signIn(profileCompleted: false)
-        await gate.open()
+        let second = fixture.backend.issuePair()
+        let signIn = Task {
+            try await fixture.engine.begin(StoredSession(tokens: second, profileCompleted: false), persist: true)
+        }
+        // The sign-in fails the request waiting for the old session's refresh at once.
         _ = await request.result
+        await gate.open()
+        _ = try await signIn.value
 
         #expect(await fixture.engine.snapshot().tokens == second)
-        #expect(fixture.storage.session == StoredSession(tokens: second, profileCompleted: false))
+        #expect(fixture.storage.session?.tokens == second)
+        #expect(fixture.storage.session?.profileCompleted == false)
         #expect(await fixture.engine.snapshot().state == .profileRequired)
     }
 
@@ -60,11 +70,14 @@ import WoteRepository
         let request = Task { () throws(APIError) -> Int in try await engine.send(EngineFixture.profile).status }
         await storage.writeArrived.wait()
         let newLogin = StoredSession(tokens: backend.issuePair(), profileCompleted: false)
-        _ = try await engine.begin(newLogin, persist: remember)
-        await storage.release.open()
+        // Writes are serialised: the sign-in changes memory at once (failing the request waiting for
+        // the old session's refresh) and writes after the refresh.
+        let signIn = Task { try await engine.begin(newLogin, persist: remember) }
         _ = await request.result
+        await storage.release.open()
+        _ = try await signIn.value
 
-        #expect(storage.inner.session == (remember ? newLogin : nil))
+        #expect(storage.inner.session?.tokens == (remember ? newLogin.tokens : nil))
         #expect(await engine.snapshot().tokens == newLogin.tokens)
     }
 
@@ -80,11 +93,12 @@ import WoteRepository
 
         let firstSignIn = Task { try await engine.begin(first, persist: true) }
         await storage.writeArrived.wait()
-        #expect(try await engine.begin(second, persist: true) == .profileRequired)
+        let secondSignIn = Task { try await engine.begin(second, persist: true) }
         await storage.release.open()
         _ = try await firstSignIn.value
+        #expect(try await secondSignIn.value == .profileRequired)
 
-        #expect(storage.inner.session == second)
+        #expect(storage.inner.session?.tokens == second.tokens)
         #expect(await engine.snapshot().tokens == second.tokens)
     }
 
@@ -101,11 +115,12 @@ import WoteRepository
 
         let logout = Task { try await engine.end(reason: .loggedOut) }
         await storage.writeArrived.wait()
-        _ = try await engine.begin(next, persist: true)
+        let signIn = Task { try await engine.begin(next, persist: true) }
         await storage.release.open()
         try await logout.value
+        _ = try await signIn.value
 
-        #expect(storage.inner.session == next)
+        #expect(storage.inner.session?.tokens == next.tokens)
         #expect(await engine.snapshot().state == .signedIn)
     }
 

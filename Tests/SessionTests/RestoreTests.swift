@@ -53,16 +53,31 @@ import WoteRepository
         #expect(fixture.storage.session == session)
     }
 
-    @Test func bothTokensExpired_signsOut_andClearsTheStore_withoutNetwork() async {
+    @Test func bothTokensExpiredOnTheDeviceClock_stillAsksTheServer_whichKeepsTheSession() async {
         let fixture = EngineFixture(accessLifetime: 60, refreshLifetime: 3_600)
         fixture.storage.session = stored(fixture)
-        fixture.clock.advance(by: .seconds(7_200))
+        fixture.clock.advance(by: .seconds(7_200))  // the device clock says both are long dead
 
         let snapshot = await fixture.engine.restore()
 
+        #expect(fixture.backend.refreshCalls == 1)
+        #expect(snapshot.state == .signedIn)
+        #expect(fixture.storage.session?.tokens == snapshot.tokens)
+    }
+
+    @Test func bothTokensExpired_andTheServerAgrees_signsOut_andClearsTheStore() async {
+        let fixture = EngineFixture(accessLifetime: 60, refreshLifetime: 3_600)
+        fixture.storage.session = stored(fixture)
+        fixture.clock.advance(by: .seconds(7_200))
+        fixture.backend.state.withLock {
+            $0.refreshScript = [.json(200, #"{"status":401,"divisionCode":"E016","message":"expired"}"#)]
+        }
+
+        let snapshot = await fixture.engine.restore()
+
+        #expect(fixture.backend.refreshCalls == 1)
         #expect(snapshot.state == .signedOut(.sessionExpired))
         #expect(fixture.storage.session == nil)
-        #expect(fixture.backend.stub.requests.isEmpty)
     }
 
     @Test func refreshTokenJustPastExpiry_withinSkewTolerance_isStillTried() async {
@@ -118,7 +133,7 @@ import WoteRepository
         #expect(fixture.storage.session == nil)
     }
 
-    @Test func removalOfAnExpiredStoredSession_landingAfterASignIn_leavesTheSignInInTheStore() async throws {
+    @Test func restoreWrite_landingAfterASignIn_leavesTheSignInInTheStore() async throws {
         let storage = HeldWriteStorage()
         let fixture = EngineFixture(accessLifetime: 60, refreshLifetime: 120)
         try await storage.inner.save(StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true))
@@ -131,10 +146,11 @@ import WoteRepository
         let restore = Task { await engine.restore() }
         await storage.writeArrived.wait()
         let signedIn = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true)
-        _ = try await engine.begin(signedIn, persist: true)
+        let signIn = Task { try await engine.begin(signedIn, persist: true) }
         await storage.release.open()
         _ = await restore.value
+        _ = try await signIn.value
 
-        #expect(storage.inner.session == signedIn)
+        #expect(storage.inner.session?.tokens == signedIn.tokens)
     }
 }

@@ -106,7 +106,7 @@ package struct HTTPClient: Sendable {
         let data: Data
         let urlResponse: URLResponse
         do {
-            (data, urlResponse) = try await transport.send(request)
+            (data, urlResponse) = try await Self.send(request, through: transport, within: timeout)
         } catch {
             throw HTTPClient.apiError(for: error)
         }
@@ -118,6 +118,63 @@ package struct HTTPClient: Sendable {
             if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
         }
         return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+    }
+
+    /// Sends `request` through `transport`, failing with ``TransportError/timeout`` once `limit` has
+    /// passed, however the transport behaves: a server that trickles its answer byte by byte keeps
+    /// an idle time-out happy for ever, not this whole-exchange deadline.
+    ///
+    /// On the deadline the caller gets its answer at once; the transport's own call is left to end
+    /// by its idle time-out (`URLRequest.timeoutInterval`), since cancelling a libcurl transfer in
+    /// the middle of a retry can block the cancelling thread on Linux. Cancelling the caller cancels
+    /// the transport's call, as structured concurrency would.
+    package static func send(
+        _ request: URLRequest, through transport: HTTPTransport, within limit: Duration
+    ) async throws -> (Data, URLResponse) {
+        let outcome = Locked<CheckedContinuation<(Data, URLResponse), any Error>?>(nil)
+        let exchange = Locked<Task<Void, Never>?>(nil)
+        let deadline = Locked<Task<Void, Never>?>(nil)
+        @Sendable func finish(_ result: Result<(Data, URLResponse), any Error>) -> Bool {
+            let continuation = outcome.withLock { stored in
+                defer { stored = nil }
+                return stored
+            }
+            guard let continuation else { return false }
+            continuation.resume(with: result)
+            return true
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                outcome.withLock { $0 = continuation }
+                if Task.isCancelled {
+                    _ = finish(.failure(CancellationError()))
+                    return
+                }
+                exchange.withLock {
+                    $0 = Task {
+                        let result: Result<(Data, URLResponse), any Error>
+                        do {
+                            result = .success(try await transport.send(request))
+                        } catch {
+                            result = .failure(error)
+                        }
+                        if finish(result) { deadline.current?.cancel() }
+                    }
+                }
+                deadline.withLock {
+                    $0 = Task {
+                        guard (try? await Task.sleep(for: limit)) != nil else { return }
+                        _ = finish(.failure(TransportError.timeout))
+                    }
+                }
+                if outcome.current == nil { deadline.current?.cancel() }
+            }
+        } onCancel: {
+            if finish(.failure(CancellationError())) {
+                deadline.current?.cancel()
+                exchange.current?.cancel()
+            }
+        }
     }
 
     /// Maps whatever a transport threw to ``APIError``; never guesses from message text.

@@ -8,8 +8,9 @@ public struct SessionConfiguration: Sendable {
     /// How long before its expiry an access token is refreshed before use. Never more than half the
     /// token's lifetime, so short-lived tokens are not refreshed before every request. Default 30 s.
     public var refreshLeeway: Duration
-    /// How far the device clock may be off from the server's: a refresh token is only given up as
-    /// expired this long after its expiry date (the server has the last word). Default 10 s.
+    /// Kept for source compatibility; no longer read. The device clock never signs anyone out:
+    /// expiry is judged on the server's clock (estimated from its answers) and a refresh token that
+    /// looks expired is still sent once, so the server decides. Default 10 s.
     public var clockSkewTolerance: Duration
     /// The most refreshes allowed within ``refreshWindow``; one more fails with
     /// ``WoteError/tooManyRefreshes`` instead of looping on a misbehaving server. Default 20.
@@ -23,13 +24,17 @@ public struct SessionConfiguration: Sendable {
     /// transport's connections per host (16 for WoteKit's URLSession and AsyncHTTPClient
     /// transports). Default 16.
     public var maximumConcurrentRequests: Int = 16
+    /// The longest wait for the store's lock held by another process, after which the change fails
+    /// with ``WoteError/storageFailure(_:)``; `nil` (the default) means the request time-out plus 5 s.
+    public var storeLockTimeout: Duration?
 
     /// Creates a configuration; every parameter has the Wote default.
     public init(
         refreshLeeway: Duration = .seconds(30), clockSkewTolerance: Duration = .seconds(10),
         maximumRefreshesPerWindow: Int = 20, refreshWindow: Duration = .seconds(10),
-        contract: SessionContract = .wote
+        contract: SessionContract = .wote, storeLockTimeout: Duration? = nil
     ) {
+        self.storeLockTimeout = storeLockTimeout
         self.refreshLeeway = refreshLeeway
         self.clockSkewTolerance = clockSkewTolerance
         self.maximumRefreshesPerWindow = maximumRefreshesPerWindow

@@ -19,8 +19,10 @@ enum RefreshOutcome: Sendable {
 extension SessionEngine {
     // MARK: - Restore
 
-    /// Restores the session from the token store: no network call while the access token is valid,
-    /// a refresh when only the refresh token is, signed out when both have expired.
+    /// Restores the session from the token store: no network call while the access token is valid
+    /// (on the server's timeline), a refresh when it has expired, whatever the refresh token's
+    /// expiry says locally (the server decides). Another origin's stored session is not this
+    /// client's: signed out, untouched, no network.
     package func restore() async -> SessionSnapshot {
         if session == nil {
             let warning = await restoreFromStorage()
@@ -34,34 +36,32 @@ extension SessionEngine {
     }
 
     private func restoreFromStorage() async -> WoteError? {
+        let restoring = generation
         let stored: StoredSession?
         do {
             stored = try await storage.load()
         } catch .unavailable(let reason) {
             // Cannot read at all (a locked Keychain): neither signed out nor wiped.
-            state = .storageUnavailable(reason: reason)
+            if generation == restoring { state = .storageUnavailable(reason: reason) }
             return nil
         } catch {
-            state = .signedOut(.storedSessionCorrupted(error.reason))
+            if generation == restoring { state = .signedOut(.storedSessionCorrupted(error.reason)) }
             return nil
         }
-        guard let stored, session == nil else {
-            if session == nil { state = .signedOut(.noSession) }
-            return nil
-        }
-        let now = clock.now()
-        if stored.tokens.isAccessTokenExpired(at: now) && isRefreshTokenDead(stored.tokens, at: now) {
-            state = .signedOut(.sessionExpired)
-            let restoring = generation
-            try? await storage.remove()
-            if generation != restoring { await restoreStoreAfterLateWrite() }
+        // A sign-in or sign-out that ran while the store was read is newer than what was read.
+        guard generation == restoring else { return nil }
+        guard let stored, belongsHere(stored) else {
+            state = .signedOut(.noSession)
             return nil
         }
         generation &+= 1
-        session = stored
+        var adopted = stored
+        adopted.origin = origin
+        session = adopted
+        lastSeenInStore = stored
         isPersistent = true
         state = stored.profileCompleted ? .signedIn : .profileRequired
-        guard stored.tokens.isAccessTokenExpired(at: now) else { return nil }
+        guard stored.tokens.isAccessTokenExpired(at: serverNow()) else { return nil }
         if case .failed(let error) = await sharedRefresh(), session != nil {
             return error.toDomain()
         }
@@ -70,16 +70,13 @@ extension SessionEngine {
 
     // MARK: - Forced refresh
 
-    /// Refreshes now, sharing any refresh already running.
+    /// Refreshes now, sharing any refresh already running; even a refresh token that looks expired
+    /// on the device's clock is sent once, and the server decides.
     ///
     /// - Returns: the session with its new tokens.
     /// - Throws: ``WoteError/notSignedIn``, ``WoteError/sessionExpired`` or a passing failure.
     package func refresh() async throws(WoteError) -> SessionSnapshot {
-        guard let current = session else { throw errorForMissingSession() }
-        if isRefreshTokenDead(current.tokens, at: clock.now()) {
-            await endAfterServerVerdict(reason: .sessionExpired)
-            throw .sessionExpired
-        }
+        guard session != nil else { throw errorForMissingSession() }
         switch await sharedRefresh() {
         case .renewed: return snapshot()
         case .failed(let error): throw error.toDomain()
@@ -143,41 +140,42 @@ extension SessionEngine {
 
     // MARK: - The refresh itself
 
+    /// Refreshes under the store's lock for a persistent session: re-reads the store first (an
+    /// empty store means signed out elsewhere and wins; a newer pair is adopted instead of spending
+    /// a refresh token again), and writes the new pair before the lock is given back.
     private func performRefresh(generation flightGeneration: UInt64) async -> RefreshOutcome {
-        guard flightGeneration == generation, var current = session else {
+        guard flightGeneration == generation, session != nil else {
             return .failed(.session(errorForMissingSession()))
         }
         if let tripped = stormGuardTripped() { return tripped }
-
-        var lock = TokenStorageLock.none
-        if isPersistent {
-            do {
-                lock = try await storage.lockForRefresh()
-            } catch {
-                return failTransiently(.session(.storageFailure(error.reason)), generation: flightGeneration)
+        guard isPersistent else { return await callRefresh(generation: flightGeneration, holdingStore: false) }
+        do {
+            return try await withStore { () async throws(WoteError) -> RefreshOutcome in
+                guard flightGeneration == generation, session != nil else {
+                    return .failed(.session(errorForMissingSession()))
+                }
+                switch await reconcileWithStore() {
+                case .endedElsewhere:
+                    return .failed(.session(errorForMissingSession()))
+                case .adopted:
+                    if let adopted = session, !needsRefresh(adopted.tokens, at: serverNow()) {
+                        broadcaster.send(.tokensRefreshed)
+                        return .renewed(adopted.tokens)
+                    }
+                case .current, .replacedByOtherOrigin:
+                    break
+                }
+                return await callRefresh(generation: flightGeneration, holdingStore: isPersistent)
             }
+        } catch {
+            return failTransiently(.session(error), generation: flightGeneration)
         }
-        defer { lock.release() }
-        guard flightGeneration == generation, let latest = session else {
-            return .failed(.session(errorForMissingSession()))
-        }
-        current = latest
+    }
 
-        // Another process sharing the store may have rotated the pair already: adopt it rather than
-        // spending a refresh token that a strict server has retired.
-        if isPersistent, let stored = try? await storage.load(), flightGeneration == generation,
-            stored.tokens.refreshToken != current.tokens.refreshToken
-        {
-            current.tokens = stored.tokens
-            current.profileCompleted = stored.profileCompleted
-            session = current
-            state = current.profileCompleted ? .signedIn : .profileRequired
-            if !needsRefresh(current.tokens, at: clock.now()) {
-                broadcaster.send(.tokensRefreshed)
-                return .renewed(current.tokens)
-            }
-        }
-
+    /// Sends the refresh call with the session's refresh token and applies the answer; when
+    /// `holdingStore`, the caller holds the store (``withStore(_:)``) and the outcome is written now.
+    private func callRefresh(generation flightGeneration: UInt64, holdingStore: Bool) async -> RefreshOutcome {
+        guard var current = session else { return .failed(.session(errorForMissingSession())) }
         recentRefreshes.append(clock.uptime())
         let (endpoint, bearer) = WoteEndpoints.refresh(
             configuration.contract.refresh, refreshToken: current.tokens.refreshToken)
@@ -187,24 +185,38 @@ extension SessionEngine {
         } catch {
             return failTransiently(error, generation: flightGeneration)
         }
-        guard flightGeneration == generation, session != nil else {
+        guard flightGeneration == generation, let latest = session else {
             return .failed(.session(errorForMissingSession()))
         }
-        switch configuration.contract.refresh.readAnswer(response, clock.now()) {
+        let receivedAt = clock.now()
+        switch configuration.contract.refresh.readAnswer(response, serverNow()) {
         case .renewed(let pair):
             current.tokens = pair
-            if let latest = session { current.profileCompleted = latest.profileCompleted }
-            session = current
+            current.profileCompleted = latest.profileCompleted
+            session = stamped(
+                current, receivedAt: receivedAt, dateHeader: response.headers["date"],
+                previousOffset: latest.serverClockOffset)
             broadcaster.send(.tokensRefreshed)
-            do {
-                try await persist(current)
-            } catch {
-                // The new pair is in memory and works; the next write may succeed.
-                broadcaster.send(.refreshFailed(error))
+            if holdingStore {
+                do {
+                    try await writeMemoryToStore(replacingOtherOrigins: false)
+                } catch {
+                    // The new pair is in memory and works; the next write may succeed.
+                    broadcaster.send(.refreshFailed(error))
+                }
             }
             return .renewed(pair)
         case .invalid(let reason):
-            await endAfterServerVerdict(reason: reason)
+            if holdingStore {
+                endInMemory(reason: reason)
+                do {
+                    try await writeMemoryToStore(replacingOtherOrigins: false)
+                } catch {
+                    broadcaster.send(.refreshFailed(error))
+                }
+            } else {
+                await endAfterServerVerdict(reason: reason)
+            }
             return .failed(.session(reason.errorWhenMissing))
         case .transient(let error):
             return failTransiently(.session(error), generation: flightGeneration)
@@ -243,11 +255,5 @@ extension SessionEngine {
         let lifetime = max(expiry.timeIntervalSince(tokens.accessTokenIssuedAt), 0)
         let leeway = min(configuration.refreshLeeway.timeInterval, lifetime / 2)
         return expiry.timeIntervalSince(now) <= leeway
-    }
-
-    /// Whether the refresh token is past its expiry by more than the clock-skew tolerance.
-    func isRefreshTokenDead(_ tokens: TokenPair, at now: Date) -> Bool {
-        guard let expiry = tokens.refreshTokenExpiresAt else { return false }
-        return now.timeIntervalSince(expiry) >= configuration.clockSkewTolerance.timeInterval
     }
 }

@@ -70,6 +70,9 @@ extension SessionEngine: HTTPSending {
             let reading = read(response)
             switch reading.meaning {
             case .accepted:
+                if !endpoint.path.hasPrefix(WoteEndpoints.Path.profile) {
+                    await noteAcceptedBehindProfileGate(generation: requestGeneration)
+                }
                 return try reading.answer.get()
             case .profileRequired:
                 await noteProfileRequired(generation: requestGeneration)
@@ -104,22 +107,15 @@ extension SessionEngine: HTTPSending {
             if Task.isCancelled { throw .cancelled }
         }
         guard let current = session else { throw .session(errorForMissingSession()) }
-        let now = clock.now()
+        let now = serverNow()
         guard needsRefresh(current.tokens, at: now) else { return (current.tokens.accessToken, startGeneration) }
-        if isRefreshTokenDead(current.tokens, at: now) {
-            guard current.tokens.isAccessTokenExpired(at: now) else {
-                return (current.tokens.accessToken, startGeneration)
-            }
-            await endAfterServerVerdict(reason: .sessionExpired)
-            throw .session(.sessionExpired)
-        }
         switch await sharedRefresh(trigger: .proactive) {
         case .renewed(let pair):
             return (pair.accessToken, startGeneration)
         case .failed(let error):
             if error == .cancelled { throw .cancelled }
             if startGeneration == generation, let still = session,
-                !still.tokens.isAccessTokenExpired(at: clock.now())
+                !still.tokens.isAccessTokenExpired(at: serverNow())
             {
                 return (still.tokens.accessToken, startGeneration)
             }

@@ -32,6 +32,14 @@ package actor SessionEngine {
     var nextWaiterID: UInt64 = 0
     /// Monotonic times of recent refresh calls, for the storm guard.
     var recentRefreshes: [Duration] = []
+    /// The origin this engine's sessions belong to (`scheme://host:port`).
+    let origin: String?
+    /// What this process last read from or wrote to the store: a change is written only while the
+    /// store still holds it (compare-and-swap under the store's lock).
+    var lastSeenInStore: StoredSession?
+    /// Whether a change of the store is running in this process; the others wait in order.
+    var isStoreBusy = false
+    var storeWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates an engine with no session; call ``restore()`` at launch.
     ///
@@ -59,6 +67,7 @@ package actor SessionEngine {
         self.storage = storage
         self.clock = clock
         self.configuration = configuration
+        self.origin = client.origin?.description
     }
 
     // MARK: - State
@@ -71,7 +80,7 @@ package actor SessionEngine {
     /// Whether an access token is held that has not yet expired.
     package func hasUnexpiredAccessToken() -> Bool {
         guard let session else { return false }
-        return !session.tokens.isAccessTokenExpired(at: clock.now())
+        return !session.tokens.isAccessTokenExpired(at: serverNow())
     }
 
     /// A new stream of session events.
@@ -95,7 +104,8 @@ package actor SessionEngine {
 
     // MARK: - Beginning and ending
 
-    /// Starts a session with freshly issued tokens, replacing any other.
+    /// Starts a session with freshly issued tokens, replacing any other (in this process and in the
+    /// store, whichever origin the stored one belongs to).
     ///
     /// - Parameters:
     ///   - new: the tokens and whether the profile is completed.
@@ -105,56 +115,64 @@ package actor SessionEngine {
         let previous = (session: session, state: state, isPersistent: isPersistent)
         startNewGeneration(failingWaitersWith: .notSignedIn)
         let beginning = generation
-        session = new
+        session = stamped(new, receivedAt: clock.now(), dateHeader: nil, previousOffset: new.serverClockOffset)
         isPersistent = persist
         state = new.profileCompleted ? .signedIn : .profileRequired
         do {
-            if persist { try await storage.save(new) } else { try await storage.remove() }
+            try await withStore { () async throws(WoteError) in
+                try await writeMemoryToStore(replacingOtherOrigins: true)
+            }
         } catch {
             // Roll back only while nothing newer (a logout, another sign-in) has taken over.
             if generation == beginning { (session, state, isPersistent) = previous }
-            throw .storageFailure(error.reason)
+            throw error
         }
-        guard generation == beginning else {
-            // Overtaken while writing: the newer change owns the session and has told subscribers.
-            await restoreStoreAfterLateWrite()
-            return state
-        }
+        // Overtaken while writing: the newer change owns the session and has told subscribers.
+        guard generation == beginning else { return state }
         broadcaster.send(new.profileCompleted ? .signedIn : .profileRequired)
         return state
     }
 
-    /// Ends the session locally for `reason` and removes the stored tokens; idempotent.
+    /// Ends the session locally for `reason` and removes the stored session when it belongs to this
+    /// origin; idempotent. It always wins over a refresh running in this process or another.
     ///
     /// - Throws: ``WoteError/storageFailure(_:)`` when the stored tokens could not be removed; the
     ///   in-memory session has ended all the same.
     package func end(reason: SignOutReason) async throws(WoteError) {
         endInMemory(reason: reason)
-        let ending = generation
-        do {
-            try await storage.remove()
-        } catch {
-            throw .storageFailure(error.reason)
+        try await withStore { () async throws(WoteError) in
+            try await writeMemoryToStore(replacingOtherOrigins: false)
         }
-        if generation != ending { await restoreStoreAfterLateWrite() }
     }
 
     /// Ends the session after the server said it is over; a storage failure is reported as an event
     /// only, since the caller's request has its own answer.
     func endAfterServerVerdict(reason: SignOutReason) async {
         endInMemory(reason: reason)
-        let ending = generation
         do {
-            try await storage.remove()
+            try await withStore { () async throws(WoteError) in
+                try await writeMemoryToStore(replacingOtherOrigins: false)
+            }
         } catch {
-            broadcaster.send(.refreshFailed(.storageFailure(error.reason)))
+            broadcaster.send(.refreshFailed(error))
         }
-        if generation != ending { await restoreStoreAfterLateWrite() }
+    }
+
+    /// Removes any stored session, whichever origin it belongs to, and ends the session in memory:
+    /// for "first launch after a reinstall", before or instead of ``restore()``.
+    ///
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the store cannot be written; the in-memory
+    ///   session has ended all the same.
+    package func wipeStoredSession() async throws(WoteError) {
+        endInMemory(reason: .loggedOut)
+        try await withStore { () async throws(WoteError) in
+            try await writeMemoryToStore(replacingOtherOrigins: true)
+        }
     }
 
     /// Forgets the session in memory and tells subscribers, exactly once per session.
     @discardableResult
-    private func endInMemory(reason: SignOutReason) -> Bool {
+    func endInMemory(reason: SignOutReason) -> Bool {
         let hadSession = session != nil
         startNewGeneration(failingWaitersWith: reason.errorWhenMissing)
         session = nil
@@ -165,50 +183,28 @@ package actor SessionEngine {
     }
 
     /// Records that the server accepted the profile: the state becomes signed in.
+    ///
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the store could not be written; the state in
+    ///   memory is signed in all the same (the server said so), and a `refreshFailed` event says the
+    ///   store lags behind.
     package func markProfileCompleted() async throws(WoteError) {
-        guard var current = session else { throw errorForMissingSession() }
-        current.profileCompleted = true
-        session = current
-        state = .signedIn
-        broadcaster.send(.signedIn)
-        try await persist(current)
+        guard session != nil else { throw errorForMissingSession() }
+        try await changeProfileState(completed: true)
     }
 
     /// A Bearer request was answered "profile required" (§4.10): say so, without refresh or sign-out.
     func noteProfileRequired(generation requestGeneration: UInt64) async {
-        guard requestGeneration == generation, var current = session, current.profileCompleted else { return }
-        current.profileCompleted = false
-        session = current
-        state = .profileRequired
-        broadcaster.send(.profileRequired)
-        try? await persist(current)
+        guard requestGeneration == generation, let current = session, current.profileCompleted else { return }
+        try? await changeProfileState(completed: false)
     }
 
-    /// Writes `current` when the session is persistent and still the same one afterwards.
-    func persist(_ current: StoredSession) async throws(WoteError) {
-        guard isPersistent else { return }
-        let saved = generation
-        do {
-            try await storage.save(current)
-        } catch {
-            throw .storageFailure(error.reason)
-        }
-        // A logout or a new sign-in that ran while the write was in flight must not be undone by
-        // it: the store is set back to what the session is now.
-        if saved != generation { await restoreStoreAfterLateWrite() }
+    /// A Bearer request behind the profile gate was accepted: the profile is completed.
+    func noteAcceptedBehindProfileGate(generation requestGeneration: UInt64) async {
+        guard requestGeneration == generation, let current = session, !current.profileCompleted else { return }
+        try? await changeProfileState(completed: true)
     }
 
-    /// Makes the store hold the current session again (or nothing, when there is none or it is
-    /// kept in memory only) after a write for an ended generation may have landed last.
-    func restoreStoreAfterLateWrite() async {
-        if let session, isPersistent {
-            try? await storage.save(session)
-        } else {
-            try? await storage.remove()
-        }
-    }
-
-    private func startNewGeneration(failingWaitersWith error: WoteError) {
+    func startNewGeneration(failingWaitersWith error: WoteError) {
         generation &+= 1
         abandonFlight(failingWaitersWith: error)
     }

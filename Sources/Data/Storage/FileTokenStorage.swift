@@ -17,8 +17,10 @@ import Darwin
 /// - A directory it has to create gets mode 0700; an existing directory keeps its mode.
 /// - A file that cannot be read at all is ``TokenStorageError/unavailable(_:)`` and is left alone;
 ///   a file that reads but holds no valid session is ``TokenStorageError/corrupted(_:)``.
-/// - ``lockForRefresh()`` takes an exclusive `flock` on `<file>.lock`, so processes sharing the
-///   file refresh one at a time.
+/// - ``lock(waitingAtMost:)`` takes an exclusive `flock` on `<file>.lock`, so processes sharing the
+///   file change it one at a time; the wait is bounded (``lockTimeout``) and cancellable.
+/// - The store and its lock are never opened through a symbolic link, and a store whose directory
+///   others may write to (mode & 0o022) is refused with ``TokenStorageError/unavailable(_:)``.
 ///
 /// ```swift
 /// let storage = FileTokenStorage(fileURL: home.appending(path: ".config/wote/session.json"))
@@ -32,19 +34,26 @@ public final class FileTokenStorage: TokenStorage {
     let path: String
     let lockPath: String
     let onLockContention: (@Sendable () -> Void)?
+    /// How long ``lockForRefresh()`` waits for a lock another process holds before failing with
+    /// ``TokenStorageError/lockTimedOut(_:)``. The session engine passes its own bound (a little
+    /// longer than the request time-out) through ``lock(waitingAtMost:)``.
+    public let lockTimeout: Duration
 
     /// Creates a store at `fileURL`; nothing is touched until the first call.
     ///
-    /// - Parameter fileURL: the store file; its directory is created (0700) on the first write.
-    public convenience init(fileURL: URL) {
-        self.init(fileURL: fileURL, onLockContention: nil)
+    /// - Parameters:
+    ///   - fileURL: the store file; its directory is created (0700) on the first write.
+    ///   - lockTimeout: the longest wait in ``lockForRefresh()``; default 35 s.
+    public convenience init(fileURL: URL, lockTimeout: Duration = .seconds(35)) {
+        self.init(fileURL: fileURL, lockTimeout: lockTimeout, onLockContention: nil)
     }
 
     /// Creates a store that reports when ``lockForRefresh()`` finds the lock held and starts to wait.
-    package init(fileURL: URL, onLockContention: (@Sendable () -> Void)?) {
+    package init(fileURL: URL, lockTimeout: Duration = .seconds(35), onLockContention: (@Sendable () -> Void)?) {
         self.fileURL = fileURL
         path = fileURL.path(percentEncoded: false)
         lockPath = path + ".lock"
+        self.lockTimeout = lockTimeout
         self.onLockContention = onLockContention
     }
 
@@ -56,13 +65,25 @@ public final class FileTokenStorage: TokenStorage {
     public func load() async throws(TokenStorageError) -> StoredSession? {
         let descriptor: Int32
         do {
-            // Non-blocking, so a FIFO put in the file's place cannot hang the open.
-            descriptor = try POSIXFile.openFile(path, O_RDONLY | O_NONBLOCK)
+            // Non-blocking, so a FIFO put in the file's place cannot hang the open; never through a link.
+            descriptor = try POSIXFile.openFile(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW)
         } catch {
-            if error.code == ENOENT { return nil }
+            if error.code == ENOENT {
+                // No store yet; a directory others may write to is refused all the same.
+                if case .success = POSIXFile.fileType(
+                    atPath: fileURL.deletingLastPathComponent().path(percentEncoded: false))
+                {
+                    try checkDirectoryIsPrivate()
+                }
+                return nil
+            }
+            if error.code == ELOOP {
+                throw .unavailable("the token file \(path) is a symbolic link; refusing to follow it")
+            }
             throw .unavailable("cannot open the token file \(path): \(error.text)")
         }
         defer { close(descriptor) }
+        try checkDirectoryIsPrivate()
         let contents: Data?
         do {
             contents = try POSIXFile.readAll(descriptor, limit: Self.maximumFileSize)
@@ -91,6 +112,7 @@ public final class FileTokenStorage: TokenStorage {
             throw .unavailable("cannot encode the session")
         }
         try createDirectory()
+        try checkDirectoryIsPrivate()
         let directory = fileURL.deletingLastPathComponent()
         let temporaryPath = directory.appending(path: ".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp")
             .path(percentEncoded: false)
@@ -108,6 +130,9 @@ public final class FileTokenStorage: TokenStorage {
     ///
     /// - Throws: ``TokenStorageError/unavailable(_:)`` when the file exists and cannot be deleted.
     public func remove() async throws(TokenStorageError) {
+        if case .success = POSIXFile.fileType(atPath: fileURL.deletingLastPathComponent().path(percentEncoded: false)) {
+            try checkDirectoryIsPrivate()
+        }
         guard unlink(path) == 0 else {
             let failure = POSIXFile.Failure.current
             if failure.code == ENOENT { return }
@@ -126,9 +151,26 @@ public final class FileTokenStorage: TokenStorage {
         }
     }
 
+    /// Refuses a directory that others may write to: anyone who can write there can swap the
+    /// store for a file of their own.
+    ///
+    /// - Throws: ``TokenStorageError/unavailable(_:)`` naming the directory.
+    func checkDirectoryIsPrivate() throws(TokenStorageError) {
+        let directory = fileURL.deletingLastPathComponent().path(percentEncoded: false)
+        var info = stat()
+        guard stat(directory, &info) == 0 else {
+            throw .unavailable("cannot inspect the token directory \(directory): \(POSIXFile.Failure.current.text)")
+        }
+        guard info.st_mode & 0o022 == 0 else {
+            let mode = String(info.st_mode & 0o777, radix: 8)
+            throw .unavailable(
+                "the token directory \(directory) may be written by others (mode \(mode)); refusing to use it")
+        }
+    }
+
     /// Creates `path` as a 0600 file holding `contents`, flushed to disk.
     private static func writeFlushed(_ contents: Data, toNewFileAt path: String) throws(POSIXFile.Failure) {
-        let descriptor = try POSIXFile.openFile(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+        let descriptor = try POSIXFile.openFile(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
         defer { close(descriptor) }
         // The umask may have taken bits away; the store is exactly 0600.
         guard fchmod(descriptor, 0o600) == 0 else { throw .current }

@@ -46,6 +46,8 @@ struct TestHooks {
         var redirectTargetRequests: Int
         var redirectTargetAuthorizationSeen: Int
         var requests: [String: Int]
+        /// Requests per Authorization value, keyed by a hash prefix (never the value).
+        var requestsPerAuthorization: [String: Int]?
     }
 
     struct Fault: Encodable {

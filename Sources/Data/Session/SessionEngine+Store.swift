@@ -1,0 +1,213 @@
+package import Foundation
+import WoteDomain
+import WoteRepository
+
+/// What re-reading the store under its lock told about the session in memory.
+enum StoreReading {
+    /// The store holds what this process last saw, or something older: memory is current.
+    case current
+    /// The store held a newer pair (another process refreshed or signed in): memory took it.
+    case adopted
+    /// The store is empty: another process signed out; the session has ended here too.
+    case endedElsewhere
+    /// The store holds another origin's session: this one goes on in memory only.
+    case replacedByOtherOrigin
+}
+
+extension SessionEngine {
+    // MARK: - Serialised store changes
+
+    /// How long a change waits for the store's lock before failing: the configured bound, else a
+    /// little longer than the request time-out (a holder is at most one request long).
+    var storeLockWait: Duration { configuration.storeLockTimeout ?? client.timeout + .seconds(5) }
+
+    /// Runs `body` as the only change of the store: after every earlier change of this process, and
+    /// holding the store's cross-process lock.
+    ///
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the lock cannot be taken, or what `body` throws.
+    func withStore<T>(_ body: () async throws(WoteError) -> T) async throws(WoteError) -> T {
+        await enterStoreQueue()
+        defer { leaveStoreQueue() }
+        let lock: TokenStorageLock
+        do {
+            lock = try await storage.lock(waitingAtMost: storeLockWait)
+        } catch {
+            throw .storageFailure(error.reason)
+        }
+        defer { lock.release() }
+        return try await body()
+    }
+
+    private func enterStoreQueue() async {
+        guard isStoreBusy else {
+            isStoreBusy = true
+            return
+        }
+        await withCheckedContinuation { storeWaiters.append($0) }
+    }
+
+    private func leaveStoreQueue() {
+        if storeWaiters.isEmpty {
+            isStoreBusy = false
+        } else {
+            storeWaiters.removeFirst().resume()
+        }
+    }
+
+    /// Makes the store hold what memory holds: the persistent session, or nothing. Call it inside
+    /// ``withStore(_:)``. Another origin's stored session is removed only when
+    /// `replacingOtherOrigins` (a sign-in, a wipe); an ending session leaves it alone.
+    func writeMemoryToStore(replacingOtherOrigins: Bool) async throws(WoteError) {
+        do {
+            if let session, isPersistent {
+                try await storage.save(session)
+                lastSeenInStore = session
+                return
+            }
+            if !replacingOtherOrigins, let stored = try? await storage.load(), !belongsHere(stored) {
+                return
+            }
+            try await storage.remove()
+            lastSeenInStore = nil
+        } catch {
+            throw .storageFailure(error.reason)
+        }
+    }
+
+    /// Whether `stored` belongs to this engine's origin; a session stored without an origin (by an
+    /// older version) is adopted as this origin's.
+    func belongsHere(_ stored: StoredSession) -> Bool {
+        stored.origin == nil || stored.origin == origin
+    }
+
+    /// Re-reads the store (call it inside ``withStore(_:)``) and brings memory up to date: an empty
+    /// store ends the session (signed out elsewhere), a newer pair is adopted, an older one is not.
+    func reconcileWithStore() async -> StoreReading {
+        guard isPersistent, let current = session else { return .current }
+        let stored: StoredSession?
+        do {
+            stored = try await storage.load()
+        } catch {
+            // Unreadable now: memory goes on, and the next write replaces what is there.
+            return .current
+        }
+        guard let stored else {
+            lastSeenInStore = nil
+            endInMemory(reason: .loggedOut)
+            return .endedElsewhere
+        }
+        guard belongsHere(stored) else {
+            // A sign-in on another origin took the shared store: keep this session in memory only,
+            // and never write over or delete the other one.
+            isPersistent = false
+            lastSeenInStore = nil
+            return .replacedByOtherOrigin
+        }
+        let samePair =
+            stored.tokens.accessToken == current.tokens.accessToken
+            && stored.tokens.refreshToken == current.tokens.refreshToken
+        if stored == lastSeenInStore || samePair || !isNewer(stored, than: current) {
+            lastSeenInStore = stored
+            return .current
+        }
+        var adopted = stored
+        adopted.origin = origin
+        session = adopted
+        lastSeenInStore = stored
+        state = adopted.profileCompleted ? .signedIn : .profileRequired
+        return .adopted
+    }
+
+    /// Whether `stored` was issued after `current`: a later access-token issue date, or the same
+    /// one received later.
+    func isNewer(_ stored: StoredSession, than current: StoredSession) -> Bool {
+        // The store keeps whole milliseconds: dates within one are the same date.
+        let storedIssue = stored.tokens.accessTokenIssuedAt.timeIntervalSince1970
+        let currentIssue = current.tokens.accessTokenIssuedAt.timeIntervalSince1970
+        if abs(storedIssue - currentIssue) >= 0.001 { return storedIssue > currentIssue }
+        let storedReceipt = stored.receivedAt?.timeIntervalSince1970 ?? -.infinity
+        let currentReceipt = current.receivedAt?.timeIntervalSince1970 ?? -.infinity
+        return storedReceipt - currentReceipt >= 0.001
+    }
+
+    /// Sets the profile state the server just gave, in memory and, compare-and-swap, in the store.
+    ///
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the store could not be written; memory keeps
+    ///   the server's answer and a `refreshFailed` event tells subscribers that the store lags.
+    func changeProfileState(completed: Bool) async throws(WoteError) {
+        guard var current = session else { return }
+        let changing = generation
+        current.profileCompleted = completed
+        session = current
+        state = completed ? .signedIn : .profileRequired
+        broadcaster.send(completed ? .signedIn : .profileRequired)
+        guard isPersistent else { return }
+        do {
+            try await withStore { () async throws(WoteError) in
+                guard changing == generation else { return }
+                switch await reconcileWithStore() {
+                case .endedElsewhere, .replacedByOtherOrigin: return
+                case .current, .adopted: break
+                }
+                guard var latest = session else { return }
+                if latest.profileCompleted != completed {
+                    latest.profileCompleted = completed
+                    session = latest
+                    state = completed ? .signedIn : .profileRequired
+                }
+                try await writeMemoryToStore(replacingOtherOrigins: false)
+            }
+        } catch {
+            broadcaster.send(.refreshFailed(error))
+            throw error
+        }
+    }
+
+    // MARK: - The server's clock
+
+    /// Now on the server's timeline: the device clock corrected by the session's estimated offset.
+    func serverNow() -> Date {
+        clock.now().addingTimeInterval(session?.serverClockOffset ?? 0)
+    }
+
+    /// `session` with its origin, receipt time and the server-clock offset estimated from what the
+    /// server said when the pair arrived (the access token's `iat`, else the `Date` header).
+    func stamped(
+        _ session: StoredSession, receivedAt: Date, dateHeader: String?, previousOffset: TimeInterval?
+    ) -> StoredSession {
+        var stamped = session
+        stamped.origin = origin
+        stamped.receivedAt = receivedAt
+        stamped.serverClockOffset =
+            Self.estimatedServerClockOffset(
+                accessToken: session.tokens.accessToken, dateHeader: dateHeader, receivedAt: receivedAt)
+            ?? previousOffset
+        return stamped
+    }
+
+    /// Offsets under this many seconds are the time the answer took, not a wrong clock.
+    static let clockOffsetNoise: TimeInterval = 2
+
+    /// How far the server's clock is ahead of the device's, from the server's own statement of
+    /// "now" in the answer: the access token's `iat`, else the `Date` header; `nil` when neither.
+    static func estimatedServerClockOffset(accessToken: String, dateHeader: String?, receivedAt: Date)
+        -> TimeInterval?
+    {
+        let serverTime = JWTClaims(token: accessToken)?.issuedAt ?? dateHeader.flatMap(parseHTTPDate)
+        guard let serverTime else { return nil }
+        let offset = serverTime.timeIntervalSince(receivedAt)
+        return abs(offset) < clockOffsetNoise ? 0 : offset
+    }
+
+    /// Reads an HTTP `Date` header (IMF-fixdate, RFC 9110 §5.6.7): the server's "now" when the
+    /// access token carries no `iat`.
+    ///
+    /// - Returns: the date, or `nil` when the text is not an HTTP date.
+    package static func parseHTTPDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text)
+    }
+}
