@@ -21,7 +21,7 @@ struct Member: Sendable {
                 baseURL: server, storage: storage, transport: transport, clock: clock.woteClock))
         let suffix = String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(8)).lowercased()
         let state = try await client.login(
-            with: .kakao(authorizationCode: "kakao:bench\(suffix)"), remember: true)
+            .kakao("kakao:bench\(suffix)"), remember: true)
         guard state == .profileRequired else { throw BenchFailure("a new member signed in as \(state)") }
         try await client.completeProfile(
             nickname: "b\(suffix)", schoolName: "Wote High", region: .seoul, imageJPEG: nil)
