@@ -93,11 +93,7 @@ public final class FileTokenStorage: TokenStorage {
         guard let contents else {
             throw .corrupted("the token file \(path) is larger than \(Self.maximumFileSize) bytes")
         }
-        do {
-            return try JSONDecoder().decode(StoredSession.self, from: contents)
-        } catch {
-            throw .corrupted("the token file \(path) holds no valid session: \(Self.reason(for: error))")
-        }
+        return try StoredSession(storeFormat: contents, readFrom: "the token file \(path)") { Self.reason(for: $0) }
     }
 
     /// Replaces the stored session with `session`, atomically, as a 0600 file.
@@ -105,12 +101,7 @@ public final class FileTokenStorage: TokenStorage {
     /// - Throws: ``TokenStorageError/unavailable(_:)`` when the directory or file cannot be written;
     ///   the previous session is then still in place.
     public func save(_ session: StoredSession) async throws(TokenStorageError) {
-        let contents: Data
-        do {
-            contents = try JSONEncoder().encode(session)
-        } catch {
-            throw .unavailable("cannot encode the session")
-        }
+        let contents = try session.storeFormat()
         try createDirectory()
         try checkDirectoryIsPrivate()
         let directory = fileURL.deletingLastPathComponent()

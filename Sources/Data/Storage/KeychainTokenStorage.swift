@@ -78,23 +78,14 @@ public final class KeychainTokenStorage: TokenStorage {
             throw error.tokenStorageError
         }
         guard let contents else { return nil }
-        do {
-            return try JSONDecoder().decode(StoredSession.self, from: contents)
-        } catch {
-            throw .corrupted("the Keychain item holds no valid session")
-        }
+        return try StoredSession(storeFormat: contents, readFrom: "the Keychain item")
     }
 
     /// Replaces the stored session with `session`, in one Keychain update (or add).
     ///
     /// - Throws: ``TokenStorageError/unavailable(_:)`` when the Keychain cannot be written.
     public func save(_ session: StoredSession) async throws(TokenStorageError) {
-        let contents: Data
-        do {
-            contents = try JSONEncoder().encode(session)
-        } catch {
-            throw .unavailable("cannot encode the session")
-        }
+        let contents = try session.storeFormat()
         do {
             try item.write(contents)
         } catch {
