@@ -35,57 +35,6 @@ extension FileTokenStorage {
     public func lock(waitingAtMost limit: Duration) async throws(TokenStorageError) -> TokenStorageLock {
         try createDirectory()
         try checkDirectoryIsPrivate()
-        let descriptor: Int32
-        do {
-            descriptor = try POSIXFile.openFile(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600)
-        } catch {
-            throw .unavailable("cannot open the lock file \(lockPath): \(error.text)")
-        }
-        _ = fchmod(descriptor, 0o600)
-        var code = POSIXFile.flockRetryingInterrupts(descriptor, LOCK_EX | LOCK_NB)
-        if code == EWOULDBLOCK {
-            onLockContention?()
-            code = await Self.pollForExclusiveLock(descriptor, limit: limit)
-        }
-        guard code == 0 else {
-            close(descriptor)
-            if code == ETIMEDOUT || code == ECANCELED {
-                let why = code == ETIMEDOUT ? "still held after \(limit)" : "the wait was cancelled"
-                throw .lockTimedOut("cannot lock \(lockPath): \(why)")
-            }
-            throw .unavailable("cannot lock \(lockPath): \(POSIXFile.Failure(code: code).text)")
-        }
-        let released = Locked(false)
-        return TokenStorageLock {
-            let isFirstRelease = released.withLock { isReleased in
-                defer { isReleased = true }
-                return !isReleased
-            }
-            guard isFirstRelease else { return }
-            _ = POSIXFile.flockRetryingInterrupts(descriptor, LOCK_UN)
-            close(descriptor)
-        }
-    }
-
-    /// Tries the lock without blocking, with growing pauses, until it is taken, `limit` has passed
-    /// (`ETIMEDOUT`) or the task is cancelled (`ECANCELED`).
-    ///
-    /// - Returns: 0, or the `errno` code.
-    private static func pollForExclusiveLock(_ descriptor: Int32, limit: Duration) async -> Int32 {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: limit)
-        var pause = Duration.milliseconds(1)
-        while true {
-            let code = POSIXFile.flockRetryingInterrupts(descriptor, LOCK_EX | LOCK_NB)
-            if code != EWOULDBLOCK { return code }
-            let now = clock.now
-            if now >= deadline { return ETIMEDOUT }
-            do {
-                try await Task.sleep(until: min(now.advanced(by: pause), deadline), clock: clock)
-            } catch {
-                return ECANCELED
-            }
-            pause = min(pause * 2, .milliseconds(25))
-        }
+        return try await FileRefreshLock.acquire(at: lockPath, onContention: onLockContention, waitingAtMost: limit)
     }
 }
