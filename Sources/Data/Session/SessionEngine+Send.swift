@@ -62,7 +62,7 @@ extension SessionEngine: HTTPSending {
         // The token is taken when the request gets its slot on the wire, not before.
         guard await slots.acquire() else { throw .cancelled }
         defer { slots.release() }
-        var (token, requestGeneration) = try await accessTokenForRequest()
+        var (token, requestGeneration, profileWasCompleted) = try await accessTokenForRequest()
         var retried = false
         while true {
             let response = try await client.send(endpoint, bearer: token)
@@ -70,7 +70,8 @@ extension SessionEngine: HTTPSending {
             let reading = read(response)
             switch reading.meaning {
             case .accepted:
-                if !endpoint.path.hasPrefix(WoteEndpoints.Path.profile) {
+                // Only a session still waiting for its profile needs the actor here.
+                if !profileWasCompleted, !endpoint.path.hasPrefix(WoteEndpoints.Path.profile) {
                     await noteAcceptedBehindProfileGate(generation: requestGeneration)
                 }
                 return try reading.answer.get()
@@ -95,29 +96,31 @@ extension SessionEngine: HTTPSending {
     ///
     /// A refresh that fails for a passing reason while the old token is still valid is not the
     /// request's problem: the old token is sent.
-    func accessTokenForRequest() async throws(APIError) -> (String, UInt64) {
+    func accessTokenForRequest() async throws(APIError) -> (String, UInt64, profileCompleted: Bool) {
         guard session != nil else { throw .session(errorForMissingSession()) }
         let startGeneration = generation
         if flight != nil {
             // A refresh is under way (an answer said the token was rejected, or it is expiring):
             // a request not yet sent waits for the new token rather than sending the old one.
             if case .renewed(let pair) = await sharedRefresh(trigger: .reactive), startGeneration == generation {
-                return (pair.accessToken, startGeneration)
+                return (pair.accessToken, startGeneration, session?.profileCompleted ?? true)
             }
             if Task.isCancelled { throw .cancelled }
         }
         guard let current = session else { throw .session(errorForMissingSession()) }
         let now = serverNow()
-        guard needsRefresh(current.tokens, at: now) else { return (current.tokens.accessToken, startGeneration) }
+        guard needsRefresh(current.tokens, at: now) else {
+            return (current.tokens.accessToken, startGeneration, session?.profileCompleted ?? true)
+        }
         switch await sharedRefresh(trigger: .proactive) {
         case .renewed(let pair):
-            return (pair.accessToken, startGeneration)
+            return (pair.accessToken, startGeneration, session?.profileCompleted ?? true)
         case .failed(let error):
             if error == .cancelled { throw .cancelled }
             if startGeneration == generation, let still = session,
                 !still.tokens.isAccessTokenExpired(at: serverNow())
             {
-                return (still.tokens.accessToken, startGeneration)
+                return (still.tokens.accessToken, startGeneration, session?.profileCompleted ?? true)
             }
             throw error
         }
