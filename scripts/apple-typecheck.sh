@@ -42,7 +42,7 @@ flags=(
     -package-name "$package_name" -module-cache-path "$work/cache"
 )
 
-for module in Security AuthenticationServices; do
+for module in Security AuthenticationServices os; do
     # Library evolution makes the stand-in enums open, like Apple's NS_ENUMs (the warnings it prints
     # about Foundation are about the stand-ins, not WoteKit, and are suppressed).
     swiftc -emit-module -enable-library-evolution -suppress-warnings -swift-version 6 -parse-as-library \
@@ -61,7 +61,7 @@ kit_sources=$(find Sources/WoteKit -name '*.swift' | sort; derived WoteKit)
 # SwiftPM defines this for a target with resources (WoteData ships the privacy manifest).
 [ -n "$(derived WoteData)" ] && flags+=(-DSWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE)
 
-# WoteData with the Security stand-in: every body type-checked, then its interface emitted, so
+# WoteData with the Security and os stand-ins: every body type-checked, then its interface emitted, so
 # WoteKit is checked against the WoteData an Apple build has (with the Keychain initializer).
 # shellcheck disable=SC2086
 swiftc -typecheck "${flags[@]}" -module-name WoteData -I "$work/standins" -I "$build/Modules" $data_sources
@@ -74,4 +74,4 @@ swiftc -emit-module "${flags[@]}" -module-name WoteData -I "$work/standins" -I "
 swiftc -typecheck "${flags[@]}" -module-name WoteKit -I "$work/standins" -I "$work/modules" -I "$build/Modules" \
     $kit_sources
 
-echo "apple-typecheck: WoteData and WoteKit type-check with Security and AuthenticationServices (stand-ins)"
+echo "apple-typecheck: WoteData and WoteKit type-check with Security, AuthenticationServices and os (stand-ins)"
