@@ -83,14 +83,7 @@ extension WoteClient {
         let endpoint = try Endpoint(request)
         do throws(APIError) {
             return try await engine.send(endpoint) { response in
-                let envelope: ResponseEnvelope<Payload>
-                do throws(APIError) {
-                    envelope = try EnvelopeDecoder.decode(
-                        type, from: response.body, httpStatus: response.status, contentType: response.contentType)
-                } catch {
-                    return AnswerReading(meaning: .accepted, answer: .failure(error))
-                }
-                return AnswerReading(meaning: envelope.verdict.protectedAnswer, answer: .success(envelope))
+                AnswerReading.envelope(type, from: response)
             }
         } catch {
             throw error.toDomain()

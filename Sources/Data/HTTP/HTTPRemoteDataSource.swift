@@ -78,14 +78,21 @@ package struct HTTPRemoteDataSource: RemoteDataSource {
         _ payload: Payload.Type, for endpoint: Endpoint, requiringData: Bool = false
     ) async throws(APIError) -> ResponseEnvelope<Payload> {
         try await sender.send(endpoint) { response in
-            HTTPRemoteDataSource.read(payload, from: response, requiringData: requiringData)
+            AnswerReading.envelope(payload, from: response, requiringData: requiringData)
         }
     }
+}
 
-    /// Decodes the envelope once; its verdict is what the answer means for the session.
-    private static func read<Payload: Decodable & Sendable>(
-        _ payload: Payload.Type, from response: HTTPResponse, requiringData: Bool
-    ) -> AnswerReading<ResponseEnvelope<Payload>> {
+extension AnswerReading {
+    /// Reads a Wote envelope once: its verdict is what the answer means for the session, and the
+    /// envelope (or why it is unusable) is what the caller gets. The repositories' endpoints and an
+    /// app's own calls read their answers here.
+    ///
+    /// - Parameter requiringData: a success without `data` is malformed (for endpoints whose
+    ///   success always carries a payload).
+    package static func envelope<Payload: Decodable & Sendable>(
+        _ payload: Payload.Type, from response: HTTPResponse, requiringData: Bool = false
+    ) -> AnswerReading<ResponseEnvelope<Payload>> where Answer == ResponseEnvelope<Payload> {
         let envelope: ResponseEnvelope<Payload>
         do {
             envelope = try EnvelopeDecoder.decode(
