@@ -21,10 +21,9 @@ package enum EnvelopeDecoder {
         } catch {
             throw .malformed(MalformedResponse(httpStatus: httpStatus, problem: problem(for: error)))
         }
-        let header = decoded.header
         var envelope = ResponseEnvelope<Payload>(
-            httpStatus: httpStatus, status: header.status, divisionCode: header.divisionCode,
-            message: header.message ?? "", fieldErrors: header.errors ?? [], reason: header.reason)
+            httpStatus: httpStatus, status: decoded.status, divisionCode: decoded.divisionCode,
+            message: decoded.message ?? "", fieldErrors: decoded.errors ?? [], reason: decoded.reason)
         switch decoded.data {
         case .success(let data):
             envelope.data = data
@@ -90,43 +89,33 @@ package enum EnvelopeDecoder {
         keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
     }
 
-    /// The whole envelope in one decoding pass; a `data` of the wrong shape is kept as its error,
-    /// since only a success needs it.
+    /// The whole envelope in one decoding pass through one keyed container; a `data` of the wrong
+    /// shape is kept as its error, since only a success needs it.
     private struct Body<Payload: Decodable>: Decodable {
-        var header: Header
-        var data: Result<Payload?, any Error>
-
-        private enum CodingKeys: String, CodingKey { case data }
-
-        init(from decoder: any Decoder) throws {
-            header = try Header(from: decoder)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            do {
-                data = .success(try container.decodeIfPresent(Payload.self, forKey: .data))
-            } catch {
-                data = .failure(error)
-            }
-        }
-    }
-
-    private struct Header: Decodable {
         var status: Int
         var divisionCode: DivisionCode?
         var message: String?
         var errors: [FieldErrorDTO]?
         var reason: String?
+        var data: Result<Payload?, any Error>
 
-        private enum CodingKeys: String, CodingKey { case status, divisionCode, message, errors, reason }
+        private enum CodingKeys: String, CodingKey { case status, divisionCode, message, errors, reason, data }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             status = try container.decode(Int.self, forKey: .status)
-            divisionCode = try container.decodeIfPresent(DivisionCode.self, forKey: .divisionCode)
+            divisionCode = try container.decodeIfPresent(String.self, forKey: .divisionCode).map(
+                DivisionCode.init(rawValue:))
             message = try container.decodeIfPresent(String.self, forKey: .message)
             // Details only: a server whose validation handler shapes them differently must not
             // turn a readable error into a malformed one.
             errors = try? container.decodeIfPresent([FieldErrorDTO].self, forKey: .errors)
             reason = try? container.decodeIfPresent(String.self, forKey: .reason)
+            do {
+                data = .success(try container.decodeIfPresent(Payload.self, forKey: .data))
+            } catch {
+                data = .failure(error)
+            }
         }
     }
 }

@@ -127,14 +127,18 @@ extension Endpoint {
         }
         // A `.` or `..` segment would let servers and proxies resolve the path out of the base URL's
         // (RFC 3986 §5.2.4), carrying the token to another service on the same origin.
-        let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).map {
-            ($0.removingPercentEncoding ?? String($0))
+        // Only a path with a `.` or a `%` (an encoded dot) can hold one.
+        if request.path.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") }) {
+            let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).map {
+                ($0.removingPercentEncoding ?? String($0))
+            }
+            guard !segments.contains(where: { $0 == "." || $0 == ".." }) else {
+                throw .invalidArgument(name: "path", reason: "must not contain \".\" or \"..\" segments")
+            }
         }
-        guard !segments.contains(where: { $0 == "." || $0 == ".." }) else {
-            throw .invalidArgument(name: "path", reason: "must not contain \".\" or \"..\" segments")
-        }
-        var headers = request.headers.filter { $0.key.lowercased() != "authorization" }
-        if request.body != nil, !headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
+        var headers = request.headers
+        if !headers.isEmpty { headers = headers.filter { !$0.key.caseInsensitiveEquals("authorization") } }
+        if request.body != nil, !headers.keys.contains(where: { $0.caseInsensitiveEquals("content-type") }) {
             headers["Content-Type"] = "application/octet-stream"
         }
         self.init(

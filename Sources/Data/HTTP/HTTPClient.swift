@@ -18,6 +18,8 @@ package struct HTTPClient: Sendable {
     package let transport: HTTPTransport
     package let timeout: Duration
     package let maximumRedirects: Int
+    /// The base URL's text without a trailing `/`, kept so that no request rebuilds it.
+    private let base: String
 
     /// - Parameters:
     ///   - baseURL: the API's base URL; paths are appended to it.
@@ -26,6 +28,9 @@ package struct HTTPClient: Sendable {
     ///   - maximumRedirects: how many redirects are followed before giving up.
     package init(baseURL: URL, transport: HTTPTransport, timeout: Duration = .seconds(30), maximumRedirects: Int = 5) {
         self.baseURL = baseURL
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        self.base = base
         self.origin = Origin(baseURL)
         self.transport = transport
         self.timeout = timeout
@@ -34,9 +39,7 @@ package struct HTTPClient: Sendable {
 
     /// The URL of `path` below the base URL.
     package func url(for path: String) -> URL {
-        var base = baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        return URL(string: base + (path.hasPrefix("/") ? path : "/" + path)) ?? baseURL
+        URL(string: base + (path.hasPrefix("/") ? path : "/" + path)) ?? baseURL
     }
 
     /// The request for `endpoint`, with `Authorization: Bearer` when `bearer` is given and the
@@ -44,13 +47,17 @@ package struct HTTPClient: Sendable {
     package func urlRequest(for endpoint: Endpoint, bearer: String?) -> URLRequest {
         let url = url(for: endpoint.path)
         var request = URLRequest(url: url)
-        request.httpMethod = endpoint.method.rawValue
+        // Each URLRequest setter is costly on Linux (header names are compared and validated
+        // one by one): set only what differs from URLRequest's defaults.
+        if endpoint.method != .get { request.httpMethod = endpoint.method.rawValue }
         request.timeoutInterval = timeout.timeInterval
-        for (name, value) in endpoint.headers { request.setValue(value, forHTTPHeaderField: name) }
-        if request.value(forHTTPHeaderField: "Accept") == nil {
-            request.setValue("application/json", forHTTPHeaderField: "Accept")
+        var hasAccept = false
+        for (name, value) in endpoint.headers {
+            request.setValue(value, forHTTPHeaderField: name)
+            hasAccept = hasAccept || name.caseInsensitiveEquals("accept")
         }
-        request.httpBody = endpoint.body
+        if !hasAccept { request.setValue("application/json", forHTTPHeaderField: "Accept") }
+        if let body = endpoint.body { request.httpBody = body }
         if let bearer, endpoint.authorization == .bearer, let origin, Origin(url) == origin {
             request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
         }
@@ -113,9 +120,10 @@ package struct HTTPClient: Sendable {
         guard let http = urlResponse as? HTTPURLResponse else {
             throw .network("not an HTTP response")
         }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        let fields = http.allHeaderFields
+        var headers: [String: String] = Dictionary(minimumCapacity: fields.count)
+        for (name, value) in fields {
+            if let name = name as? String, let value = value as? String { headers[name.asciiLowercased] = value }
         }
         return HTTPResponse(status: http.statusCode, headers: headers, body: data)
     }
@@ -124,6 +132,10 @@ package struct HTTPClient: Sendable {
     /// passed, however the transport behaves: a server that trickles its answer byte by byte keeps
     /// an idle time-out happy for ever, not this whole-exchange deadline.
     ///
+    /// The transport's call starts at once on the caller's thread (`Task.immediate`), so an answer
+    /// that needs no waiting costs no thread hop; the deadline is an entry in
+    /// ``ExchangeDeadlines/shared``, not a task of its own.
+    ///
     /// On the deadline the caller gets its answer at once; the transport's own call is left to end
     /// by its idle time-out (`URLRequest.timeoutInterval`), since cancelling a libcurl transfer in
     /// the middle of a retry can block the cancelling thread on Linux. Cancelling the caller cancels
@@ -131,49 +143,29 @@ package struct HTTPClient: Sendable {
     package static func send(
         _ request: URLRequest, through transport: HTTPTransport, within limit: Duration
     ) async throws -> (Data, URLResponse) {
-        let outcome = Locked<CheckedContinuation<(Data, URLResponse), any Error>?>(nil)
-        let exchange = Locked<Task<Void, Never>?>(nil)
-        let deadline = Locked<Task<Void, Never>?>(nil)
-        @Sendable func finish(_ result: Result<(Data, URLResponse), any Error>) -> Bool {
-            let continuation = outcome.withLock { stored in
-                defer { stored = nil }
-                return stored
-            }
-            guard let continuation else { return false }
-            continuation.resume(with: result)
-            return true
-        }
+        let exchange = PendingExchange()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                outcome.withLock { $0 = continuation }
+                exchange.begin(continuation, within: limit)
                 if Task.isCancelled {
-                    _ = finish(.failure(CancellationError()))
+                    exchange.finish(.failure(CancellationError()))
                     return
                 }
-                exchange.withLock {
-                    $0 = Task {
-                        let result: Result<(Data, URLResponse), any Error>
-                        do {
-                            result = .success(try await transport.send(request))
-                        } catch {
-                            result = .failure(error)
-                        }
-                        if finish(result) { deadline.current?.cancel() }
+                let operation: @Sendable () async -> Void = {
+                    do {
+                        exchange.finish(.success(try await transport.send(request)))
+                    } catch {
+                        exchange.finish(.failure(error))
                     }
                 }
-                deadline.withLock {
-                    $0 = Task {
-                        guard (try? await Task.sleep(for: limit)) != nil else { return }
-                        _ = finish(.failure(TransportError.timeout))
-                    }
+                if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                    exchange.attach(Task.immediate(operation: operation))
+                } else {
+                    exchange.attach(Task(operation: operation))
                 }
-                if outcome.current == nil { deadline.current?.cancel() }
             }
         } onCancel: {
-            if finish(.failure(CancellationError())) {
-                deadline.current?.cancel()
-                exchange.current?.cancel()
-            }
+            exchange.cancel()
         }
     }
 
@@ -211,10 +203,87 @@ extension HTTPClient: HTTPSending {
     }
 }
 
+extension String {
+    /// The string with ASCII letters lowercased: header names are ASCII, and `lowercased()` pays for
+    /// Unicode's rules on every answer.
+    package var asciiLowercased: String {
+        guard utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return self }
+        return String(
+            decoding: utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// Whether the string equals `other` (lowercase ASCII) ignoring ASCII case.
+    package func caseInsensitiveEquals(_ other: String) -> Bool {
+        utf8.count == other.utf8.count && asciiLowercased == other
+    }
+}
+
 extension Duration {
     /// The duration in seconds, as `TimeInterval`.
     package var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}
+
+/// One exchange waiting for whichever comes first: the transport's answer, its deadline, or the
+/// caller's cancellation. The first one resumes the caller; the others find nothing to do.
+private final class PendingExchange: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+        var deadline: UInt64?
+        var call: Task<Void, Never>?
+        var cancelled = false
+    }
+
+    private let state = Locked(State())
+
+    /// Holds the caller's continuation and starts the deadline.
+    func begin(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>, within limit: Duration) {
+        let deadline = ExchangeDeadlines.shared.schedule(after: limit) { [self] in
+            finish(.failure(TransportError.timeout))
+        }
+        state.withLock {
+            $0.continuation = continuation
+            $0.deadline = deadline
+        }
+    }
+
+    /// Keeps the transport's call, to cancel it with the caller.
+    func attach(_ call: Task<Void, Never>) {
+        let cancelNow = state.withLock { state in
+            state.call = call
+            return state.cancelled
+        }
+        if cancelNow { call.cancel() }
+    }
+
+    /// Resumes the caller with `result` unless something came first.
+    func finish(_ result: Result<(Data, URLResponse), any Error>) {
+        let (continuation, deadline) = state.withLock { state in
+            defer {
+                state.continuation = nil
+                state.deadline = nil
+            }
+            return (state.continuation, state.deadline)
+        }
+        if let deadline { ExchangeDeadlines.shared.cancel(deadline) }
+        continuation?.resume(with: result)
+    }
+
+    /// The caller was cancelled: it gets `CancellationError` and the transport's call is cancelled.
+    func cancel() {
+        let (continuation, deadline, call) = state.withLock { state in
+            defer {
+                state.continuation = nil
+                state.deadline = nil
+                state.cancelled = true
+            }
+            return (state.continuation, state.deadline, state.call)
+        }
+        guard let continuation else { return }
+        if let deadline { ExchangeDeadlines.shared.cancel(deadline) }
+        continuation.resume(throwing: CancellationError())
+        call?.cancel()
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import WoteDomain
 import WoteRepository
 
@@ -13,16 +13,35 @@ extension SessionContract {
         },
         classify: classifyWoteAnswer)
 
-    private static let divisionCodeKey = Data("divisionCode".utf8)
+    private static let divisionCodeKey = Array("divisionCode".utf8)
 
     /// What an answer on an authenticated path means for the session.
     static func classifyWoteAnswer(_ response: HTTPResponse) -> ProtectedAnswer {
         // Every request passes here: skip decoding when the body cannot carry a division code.
-        guard response.body.range(of: divisionCodeKey) != nil,
+        guard contains(divisionCodeKey, in: response.body),
             let envelope = try? EnvelopeDecoder.decode(
                 IgnoredPayload.self, from: response.body, httpStatus: response.status)
         else { return .accepted }
         return envelope.verdict.protectedAnswer
+    }
+
+    /// Whether `needle` occurs in `body`: a plain byte scan (`Data.range(of:)` goes through
+    /// NSData's generic search on Linux, a large part of a request's cost).
+    package static func contains(_ needle: [UInt8], in body: Data) -> Bool {
+        guard let first = needle.first, body.count >= needle.count else { return false }
+        return body.withUnsafeBytes { bytes in
+            var index = 0
+            let last = bytes.count - needle.count
+            while index <= last {
+                if bytes[index] == first {
+                    var matched = 1
+                    while matched < needle.count, bytes[index + matched] == needle[matched] { matched += 1 }
+                    if matched == needle.count { return true }
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// What a refresh answer means. Only a readable verdict ends the session: an answer that cannot
