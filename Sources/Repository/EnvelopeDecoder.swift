@@ -11,7 +11,7 @@ package enum EnvelopeDecoder {
     /// A success envelope whose `data` has the wrong shape is malformed. An error envelope whose
     /// `data` has another shape keeps its code and message with `data` nil, since the code decides.
     package static func decode<Payload: Decodable & Sendable>(
-        _ payload: Payload.Type, from body: Data, httpStatus: Int, contentType: String? = nil
+        _ payload: Payload.Type, from body: Data, httpStatus: Int, contentType: @autoclosure () -> String? = nil
     ) throws(APIError) -> ResponseEnvelope<Payload> {
         try checkLooksLikeJSONObject(body, httpStatus: httpStatus, contentType: contentType)
         // One pass over the body: the header and the payload together.
@@ -38,7 +38,7 @@ package enum EnvelopeDecoder {
 
     /// Decodes a whole body as `Value` (the older sign-up envelope, §4.12), with the same checks.
     package static func decodePlain<Value: Decodable>(
-        _ type: Value.Type, from body: Data, httpStatus: Int, contentType: String? = nil
+        _ type: Value.Type, from body: Data, httpStatus: Int, contentType: @autoclosure () -> String? = nil
     ) throws(APIError) -> Value {
         try checkLooksLikeJSONObject(body, httpStatus: httpStatus, contentType: contentType)
         do {
@@ -49,7 +49,7 @@ package enum EnvelopeDecoder {
     }
 
     private static func checkLooksLikeJSONObject(
-        _ body: Data, httpStatus: Int, contentType: String?
+        _ body: Data, httpStatus: Int, contentType: () -> String?
     ) throws(APIError) {
         func fail(_ problem: MalformedResponse.Problem) -> APIError {
             .malformed(MalformedResponse(httpStatus: httpStatus, problem: problem))
@@ -61,7 +61,7 @@ package enum EnvelopeDecoder {
         case UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             throw fail(.notAnObject)
         default:
-            throw fail(.notJSON(contentType: contentType))
+            throw fail(.notJSON(contentType: contentType()))
         }
     }
 

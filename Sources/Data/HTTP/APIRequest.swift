@@ -122,7 +122,8 @@ extension Endpoint {
         guard request.path.hasPrefix("/"), !request.path.hasPrefix("//") else {
             throw .invalidArgument(name: "path", reason: "must start with a single \"/\"")
         }
-        guard !request.path.contains("?"), !request.path.contains("#") else {
+        // Byte scans: `String.contains(_: String)` goes through NSString on Linux.
+        guard !request.path.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else {
             throw .invalidArgument(name: "path", reason: "give query parameters as `query`, not in the path")
         }
         // A `.` or `..` segment would let servers and proxies resolve the path out of the base URL's

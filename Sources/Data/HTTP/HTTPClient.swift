@@ -73,7 +73,7 @@ package struct HTTPClient: Sendable {
         while true {
             let response = try await exchange(request)
             guard (300..<400).contains(response.status), response.status != 304,
-                let location = response.headers["location"],
+                let location = response.header("location"),
                 let next = URL(string: location, relativeTo: request.url)?.absoluteURL
             else { return response }
             guard redirects < maximumRedirects,
@@ -120,12 +120,7 @@ package struct HTTPClient: Sendable {
         guard let http = urlResponse as? HTTPURLResponse else {
             throw .network("not an HTTP response")
         }
-        let fields = http.allHeaderFields
-        var headers: [String: String] = Dictionary(minimumCapacity: fields.count)
-        for (name, value) in fields {
-            if let name = name as? String, let value = value as? String { headers[name.asciiLowercased] = value }
-        }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+        return HTTPResponse(http, body: data)
     }
 
     /// Sends `request` through `transport`, failing with ``TransportError/timeout`` once `limit` has

@@ -194,7 +194,7 @@ extension SessionEngine {
             current.tokens = pair
             current.profileCompleted = latest.profileCompleted
             session = stamped(
-                current, receivedAt: receivedAt, dateHeader: response.headers["date"],
+                current, receivedAt: receivedAt, dateHeader: response.header("date"),
                 previousOffset: latest.serverClockOffset)
             broadcaster.send(.tokensRefreshed)
             if holdingStore {
