@@ -20,6 +20,8 @@ package struct HTTPClient: Sendable {
     package let maximumRedirects: Int
     /// The base URL's text without a trailing `/`, kept so that no request rebuilds it.
     private let base: String
+    /// The URLs of the paths sent lately: parsing a URL is a good part of building a request.
+    private let knownURLs = KnownURLs()
 
     /// - Parameters:
     ///   - baseURL: the API's base URL; paths are appended to it.
@@ -39,7 +41,11 @@ package struct HTTPClient: Sendable {
 
     /// The URL of `path` below the base URL.
     package func url(for path: String) -> URL {
-        URL(string: base + (path.hasPrefix("/") ? path : "/" + path)) ?? baseURL
+        if let known = knownURLs.url(for: path) { return known }
+        let url = URL(string: base + (path.hasPrefix("/") ? path : "/" + path)) ?? baseURL
+        // A query may carry what an app would not keep (a code, a token): only bare paths are kept.
+        if !path.utf8.contains(UInt8(ascii: "?")) { knownURLs.remember(url, for: path) }
+        return url
     }
 
     /// The request for `endpoint`, with `Authorization: Bearer` when `bearer` is given and the
@@ -280,5 +286,23 @@ private final class PendingExchange: Sendable {
         if let deadline { ExchangeDeadlines.shared.cancel(deadline) }
         continuation.resume(throwing: CancellationError())
         call?.cancel()
+    }
+}
+
+/// The URLs of recently sent paths without a query, so that a steady request parses no URL;
+/// forgotten all at once when it holds too many. Shows nothing of them when dumped.
+private final class KnownURLs: Sendable, CustomReflectable {
+    private static let capacity = 256
+    private let urls = Locked<[String: URL]>([:])
+
+    func url(for path: String) -> URL? { urls.withLock { $0[path] } }
+
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    func remember(_ url: URL, for path: String) {
+        urls.withLock { urls in
+            if urls.count >= Self.capacity { urls.removeAll(keepingCapacity: true) }
+            urls[path] = url
+        }
     }
 }

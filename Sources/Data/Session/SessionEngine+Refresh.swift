@@ -250,7 +250,7 @@ extension SessionEngine {
 
     /// Whether the access token should be renewed before use: it expires within the leeway, and the
     /// leeway is never more than half the token's lifetime.
-    func needsRefresh(_ tokens: TokenPair, at now: Date) -> Bool {
+    nonisolated func needsRefresh(_ tokens: TokenPair, at now: Date) -> Bool {
         guard let expiry = tokens.accessTokenExpiresAt else { return false }
         let lifetime = max(expiry.timeIntervalSince(tokens.accessTokenIssuedAt), 0)
         let leeway = min(configuration.refreshLeeway.timeInterval, lifetime / 2)

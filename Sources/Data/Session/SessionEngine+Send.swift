@@ -62,7 +62,12 @@ extension SessionEngine: HTTPSending {
         // The token is taken when the request gets its slot on the wire, not before.
         guard await slots.acquire() else { throw .cancelled }
         defer { slots.release() }
-        var (token, requestGeneration, profileWasCompleted) = try await accessTokenForRequest()
+        var (token, requestGeneration, profileWasCompleted): (String, UInt64, profileCompleted: Bool)
+        if let ready = tokenWithoutWaiting() {
+            (token, requestGeneration, profileWasCompleted) = ready
+        } else {
+            (token, requestGeneration, profileWasCompleted) = try await accessTokenForRequest()
+        }
         var retried = false
         while true {
             let response = try await client.send(endpoint, bearer: token)
@@ -89,6 +94,18 @@ extension SessionEngine: HTTPSending {
                 token = try await tokenAfterRejection(of: token, generation: requestGeneration)
             }
         }
+    }
+
+    /// The access token to send now when nothing needs the actor: a session is there, no refresh
+    /// is under way, and the token is not due for one. Read from the lane the actor republishes on
+    /// every change, so a steady request never waits for the actor; otherwise `nil`, and
+    /// ``accessTokenForRequest()`` decides.
+    nonisolated func tokenWithoutWaiting() -> (String, UInt64, profileCompleted: Bool)? {
+        let lane = lane.current
+        guard !lane.refreshing, let session = lane.session else { return nil }
+        let now = clock.now().addingTimeInterval(session.serverClockOffset ?? 0)
+        guard !needsRefresh(session.tokens, at: now) else { return nil }
+        return (session.tokens.accessToken, lane.generation, session.profileCompleted)
     }
 
     /// The access token to send now, refreshed first when it expires within the leeway, with the
@@ -147,6 +164,22 @@ extension SessionEngine: HTTPSending {
     func endAfterServerVerdict(reason: SignOutReason, generation requestGeneration: UInt64) async {
         guard requestGeneration == generation, session != nil else { return }
         await endAfterServerVerdict(reason: reason)
+    }
+}
+
+/// The part of the session a request reads to take its token, as the actor last published it.
+struct SendLane: Sendable {
+    var session: StoredSession?
+    var generation: UInt64 = 0
+    var refreshing = false
+}
+
+extension SessionEngine {
+    /// Republishes the lane; called by the observers of `session`, `generation` and `flight`, in
+    /// the same actor step as the change.
+    func publishLane() {
+        let published = SendLane(session: session, generation: generation, refreshing: flight != nil)
+        lane.withLock { $0 = published }
     }
 }
 

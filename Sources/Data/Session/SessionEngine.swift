@@ -22,12 +22,21 @@ package actor SessionEngine {
     /// The authorized requests that may be on the wire at once.
     let slots: RequestSlots
 
-    var session: StoredSession?
+    var session: StoredSession? {
+        didSet { publishLane() }
+    }
     var state: AuthenticationState = .signedOut(.noSession)
     var isPersistent = true
     /// Bumped whenever a session begins or ends; work that started in another generation stores nothing.
-    var generation: UInt64 = 0
-    var flight: RefreshFlight?
+    var generation: UInt64 = 0 {
+        didSet { publishLane() }
+    }
+    var flight: RefreshFlight? {
+        didSet { publishLane() }
+    }
+    /// What a request needs to take its token without entering the actor, republished by every
+    /// change of `session`, `generation` and `flight` (see `SessionEngine+Send.swift`).
+    let lane = Locked(SendLane())
     var nextFlightID: UInt64 = 0
     var nextWaiterID: UInt64 = 0
     /// Monotonic times of recent refresh calls, for the storm guard.
