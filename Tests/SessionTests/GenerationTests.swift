@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import WoteData
+import WoteDomain
+import WoteKitTesting
+import WoteRepository
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Work that began in one generation of the session (a restore, a request's proactive refresh)
+/// changes nothing in a later one.
+@Suite struct GenerationTests {
+    @Test func restore_overlappingASignInAndALogout_adoptsNothing() async throws {
+        let fixture = EngineFixture()
+        let storage = HeldLoadStorage()
+        try await storage.inner.save(StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true))
+        let engine = SessionEngine(
+            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: fixture.backend.stub.transport),
+            storage: storage, clock: fixture.clock.clock, configuration: SessionConfiguration())
+        storage.holdNextLoad()
+
+        // The restore has read the old session; meanwhile someone signs in and logs out again.
+        let restore = Task { await engine.restore() }
+        await storage.loadArrived.wait()
+        _ = try await engine.begin(
+            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
+        try await engine.end(reason: .loggedOut)
+        await storage.release.open()
+        let snapshot = await restore.value
+
+        #expect(snapshot.state == .signedOut(.loggedOut))
+        #expect(snapshot.tokens == nil)
+        #expect(storage.inner.session == nil)
+    }
+
+    @Test func proactiveRefresh_overtakenByANewSignIn_failsTheRequest_withoutTheNewSessionsToken() async throws {
+        let fixture = EngineFixture(accessLifetime: 600)
+        try await fixture.signIn()
+        fixture.clock.advance(by: .seconds(590))  // inside the leeway, not yet expired
+        let gate = Latch()
+        fixture.backend.refreshGate.withLock { $0 = gate }
+
+        let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
+        await fixture.backend.refreshArrived.wait()
+        let next = fixture.backend.issuePair()
+        // The sign-in fails the request waiting for the old session's refresh at once; its store
+        // write waits for the refresh's turn.
+        let signIn = Task {
+            try await fixture.engine.begin(StoredSession(tokens: next, profileCompleted: true), persist: true)
+        }
+        let result = await request.result
+        await gate.open()
+        _ = try await signIn.value
+
+        #expect(throws: APIError.session(.notSignedIn)) { try result.get() }
+        let sent = fixture.backend.stub.requests(path: "/api/profiles").map {
+            $0.value(forHTTPHeaderField: "Authorization")
+        }
+        #expect(!sent.contains("Bearer \(next.accessToken)"))
+    }
+}

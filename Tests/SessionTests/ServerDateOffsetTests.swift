@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import WoteData
+import WoteDomain
+import WoteKitTesting
+import WoteRepository
+
+/// Tokens without a JWT `iat`: the server's clock is read from the refresh answer's `Date` header.
+@Suite struct ServerDateOffsetTests {
+    static func httpDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+
+    @Test func opaqueTokens_offsetFromTheRefreshAnswersDateHeader_judgesExpiryOnTheServersClock() async throws {
+        let server = TestClock()
+        let device = TestClock(now: server.now.addingTimeInterval(3 * 3_600))  // device clock 3 h ahead
+        let backend = FakeWoteBackend(clock: server)
+        let storage = TestTokenStorage()
+        let engine = SessionEngine(
+            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: backend.stub.transport),
+            storage: storage, clock: device.clock, configuration: .init())
+        let pair = TokenPair(
+            accessToken: "opaque-1", refreshToken: "opaque-refresh-1",
+            accessTokenExpiresAt: server.now.addingTimeInterval(600), refreshTokenExpiresAt: nil,
+            receivedAt: device.now)
+        _ = try await engine.begin(StoredSession(tokens: pair, profileCompleted: true), persist: true)
+        let expiry = Int64((server.now.timeIntervalSince1970 + 600) * 1000)
+        backend.state.withLock {
+            $0.refreshScript = [
+                .json(
+                    200,
+                    #"{"status":200,"message":"token renew success.","data":{"accessToken":"opaque-2","accessExpirationTime":\#(expiry),"refreshToken":"opaque-refresh-2"}}"#,
+                    headers: ["Date": Self.httpDate(server.now)])
+            ]
+        }
+
+        _ = try await engine.refresh()
+
+        let offset = try #require(storage.session?.serverClockOffset)
+        #expect(abs(offset + 3 * 3_600) < 2)
+        #expect(await engine.hasUnexpiredAccessToken())
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import WoteData
+import WoteDomain
+import WoteKitTesting
+import WoteRepository
+import WoteTestSupport
+
+/// Issue 12 item 1, 4 and 5, one guarantee per test: each fails when its piece of the store's
+/// compare-and-swap (or of its bounded lock wait) is taken out.
+@Suite struct StoreChangeTests {
+    static let behindTheGate = Endpoint(method: .get, path: "/api/members", authorization: .bearer)
+
+    private func engine(
+        _ backend: FakeWoteBackend, _ clock: TestClock, _ storage: any TokenStorage,
+        configuration: SessionConfiguration = .init(), timeout: Duration = .seconds(30)
+    ) -> SessionEngine {
+        SessionEngine(
+            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: backend.stub.transport, timeout: timeout),
+            storage: storage, clock: clock.clock, configuration: configuration)
+    }
+
+    @Test func profileChange_afterAnotherProcessLoggedOut_writesNothingBack() async throws {
+        let clock = TestClock()
+        let backend = FakeWoteBackend(clock: clock)
+        let storage = TestTokenStorage()
+        let app = engine(backend, clock, storage)
+        let widget = engine(backend, clock, storage)
+        _ = try await app.begin(StoredSession(tokens: backend.issuePair(), profileCompleted: false), persist: true)
+        _ = await widget.restore()
+        try await widget.end(reason: .loggedOut)
+
+        // The server accepts the still-valid token behind the profile gate: a profile-state change.
+        #expect(try await app.send(Self.behindTheGate).status == 200)
+
+        #expect(storage.session == nil)
+        #expect(await app.snapshot().state == .signedOut(.loggedOut))
+    }
+
+    @Test func logoutInAnotherProcess_isNeverUndone_byARefreshThatWasRunning() async throws {
+        let clock = TestClock()
+        let backend = FakeWoteBackend(clock: clock, accessLifetime: 60)
+        let directory = try TemporaryDirectory()
+        let (progress, report) = AsyncStream<Void>.makeStream()
+        let refreshing = engine(backend, clock, FileTokenStorage(fileURL: directory.store))
+        let loggingOut = engine(
+            backend, clock, FileTokenStorage(fileURL: directory.store) { report.yield() })
+        _ = try await refreshing.begin(
+            StoredSession(tokens: backend.issuePair(), profileCompleted: true), persist: true)
+        _ = await loggingOut.restore()
+        clock.advance(by: .seconds(61))
+        let gate = Latch()
+        backend.refreshGate.withLock { $0 = gate }
+
+        let request = Task { () throws(APIError) -> Int in try await refreshing.send(EngineFixture.profile).status }
+        await backend.refreshArrived.wait()
+        let logout = Task {
+            defer { report.yield() }
+            try await loggingOut.end(reason: .loggedOut)
+        }
+        // Whichever comes first: the logout waits for the refresh's lock, or it has already written.
+        var iterator = progress.makeAsyncIterator()
+        _ = await iterator.next()
+        await gate.open()
+        _ = await request.result
+        try await logout.value
+
+        #expect(try await FileTokenStorage(fileURL: directory.store).load() == nil)
+    }
+
+    @Test func storeLockWait_isTheConfiguredBound() async throws {
+        let clock = TestClock()
+        let storage = LockRecordingStorage()
+        let backend = FakeWoteBackend(clock: clock)
+        let bounded = engine(
+            backend, clock, storage, configuration: SessionConfiguration(storeLockTimeout: .milliseconds(250)))
+
+        _ = try await bounded.begin(StoredSession(tokens: backend.issuePair(), profileCompleted: true), persist: true)
+
+        #expect(storage.lockWaits == [.milliseconds(250)])
+    }
+
+    @Test func storeLockWait_byDefault_isTheRequestTimeoutPlusFiveSeconds() async throws {
+        let clock = TestClock()
+        let storage = LockRecordingStorage()
+        let backend = FakeWoteBackend(clock: clock)
+        let engine = engine(backend, clock, storage, timeout: .seconds(7))
+
+        _ = try await engine.begin(StoredSession(tokens: backend.issuePair(), profileCompleted: true), persist: true)
+
+        #expect(storage.lockWaits == [.seconds(12)])
+    }
+
+    @Test func markProfileCompleted_whoseStoreWriteFails_throws_andKeepsTheServersAnswer() async throws {
+        let fixture = EngineFixture()
+        try await fixture.signIn(profileCompleted: false)
+        fixture.storage.failWrites(with: .unavailable("disk full"))
+
+        await #expect(throws: WoteError.storageFailure("disk full")) { try await fixture.engine.markProfileCompleted() }
+
+        #expect(await fixture.engine.snapshot().state == .signedIn)
+        #expect(fixture.storage.session?.profileCompleted == false)
+    }
+}
