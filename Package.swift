@@ -55,7 +55,7 @@ let package = Package(
             path: "Sources/wote"),
 
         // Loopback HTTP server and temporary directories, shared by the test targets.
-        .target(name: "WoteTestSupport", dependencies: ["WoteData"], path: "Tests/Support"),
+        .target(name: "WoteTestSupport", dependencies: ["WoteData", "WoteDomain"], path: "Tests/Support"),
 
         .testTarget(
             name: "DomainTests", dependencies: ["WoteDomain"],

@@ -40,26 +40,7 @@ import FoundationNetworking
     }
 
     enum Contracts {
-        static let snaptime = SessionContract(
-            refresh: RefreshCall(path: "/reissue", placement: .bearer) { answer, receivedAt in
-                struct Body: Decodable {
-                    struct Result: Decodable {
-                        var accessToken: String
-                        var refreshToken: String
-                    }
-                    var result: Result?
-                }
-                // Only the refresh call's answers come here, so a 401 here is a dead refresh token
-                // (the same 401 on any other path is an expired access token).
-                if answer.status == 401 { return .invalid(.sessionExpired) }
-                guard answer.status == 200, let result = try? JSONDecoder().decode(Body.self, from: answer.body).result
-                else { return .transient(.malformedResponse("reissue: HTTP \(answer.status)")) }
-                return .renewed(
-                    TokenPair(
-                        accessToken: result.accessToken, refreshToken: result.refreshToken, accessTokenExpiresAt: nil,
-                        refreshTokenExpiresAt: nil, receivedAt: receivedAt))
-            },
-            classify: { answer in answer.status == 401 ? .accessTokenRejected : .accepted })
+        static let snaptime = SessionContract.bearerReissue(path: "/reissue")
 
         static let status419 = SessionContract(
             refresh: RefreshCall(path: "/oauth/refresh", placement: .jsonBody(field: "refresh_token")) {
