@@ -27,12 +27,12 @@ import WoteUseCases
         profiles.holdCalls(at: gate)
         let viewModel = makeViewModel()
 
-        let load = Task { await viewModel.load() }
-        await gate.waitForArrivals()
-        #expect(viewModel.isBusy)
-        #expect(viewModel.user == nil)
-        gate.open()
-        await load.value
+        await gate.hold {
+            await viewModel.load()
+        } whileHeld: {
+            #expect(viewModel.isBusy)
+            #expect(viewModel.user == nil)
+        }
 
         #expect(viewModel.isBusy == false)
         #expect(viewModel.user == user)
@@ -101,15 +101,13 @@ import WoteUseCases
         let gate = CallGate()
         profiles.holdCalls(at: gate)
         let viewModel = makeViewModel()
-        let load = Task { await viewModel.load() }
-        await gate.waitForArrivals()
-
-        await viewModel.logout()
-        #expect(viewModel.isSignedOut)
-        #expect(auth.session.state == .signedOut(.loggedOut))
-
-        gate.open()
-        await load.value
+        await gate.hold {
+            await viewModel.load()
+        } whileHeld: {
+            await viewModel.logout()
+            #expect(viewModel.isSignedOut)
+            #expect(auth.session.state == .signedOut(.loggedOut))
+        }
         #expect(viewModel.user == nil)
     }
 
@@ -184,12 +182,12 @@ import WoteUseCases
         let viewModel = makeViewModel()
         viewModel.requestWithdrawal()
 
-        let withdraw = Task { await viewModel.confirmWithdrawal() }
-        await gate.waitForArrivals()
-        #expect(viewModel.isBusy)
-        #expect(viewModel.isSignedOut == false)
-        gate.open()
-        await withdraw.value
+        await gate.hold {
+            await viewModel.confirmWithdrawal()
+        } whileHeld: {
+            #expect(viewModel.isBusy)
+            #expect(viewModel.isSignedOut == false)
+        }
 
         #expect(viewModel.isBusy == false)
         #expect(viewModel.isSignedOut)

@@ -10,19 +10,25 @@ import WoteUseCases
             restoreSession: RestoreSessionUseCase(auth: auth), observeSession: ObserveSessionUseCase(auth: auth))
     }
 
-    // MARK: Routing at launch
-
-    @Test func route_isLaunching_whileSessionIsBeingRestored() async {
+    /// A stored signed-in session, and the gate its restore is held at.
+    private func signedInWithRestoreHeld() -> (InMemoryAuthRepository, CallGate) {
         let auth = InMemoryAuthRepository(storedState: .signedIn)
         let gate = CallGate()
         auth.holdCalls(at: gate)
+        return (auth, gate)
+    }
+
+    // MARK: Routing at launch
+
+    @Test func route_isLaunching_whileSessionIsBeingRestored() async {
+        let (auth, gate) = signedInWithRestoreHeld()
         let viewModel = makeViewModel(auth)
 
-        let start = Task { await viewModel.start() }
-        await gate.waitForArrivals()
-        #expect(viewModel.route == .launching)
-        gate.open()
-        await start.value
+        await gate.hold {
+            await viewModel.start()
+        } whileHeld: {
+            #expect(viewModel.route == .launching)
+        }
 
         #expect(viewModel.route == .home)
         viewModel.cancel()
@@ -195,9 +201,7 @@ import WoteUseCases
     }
 
     @Test func overlappingStarts_leaveOneObservation_notOnePerStart() async {
-        let auth = InMemoryAuthRepository(storedState: .signedIn)
-        let gate = CallGate()
-        auth.holdCalls(at: gate)
+        let (auth, gate) = signedInWithRestoreHeld()
         let viewModel = makeViewModel(auth)
 
         let first = Task { await viewModel.start() }
@@ -215,16 +219,14 @@ import WoteUseCases
     }
 
     @Test func cancelWhileRestoring_routes_butFollowsNoEvents() async {
-        let auth = InMemoryAuthRepository(storedState: .signedIn)
-        let gate = CallGate()
-        auth.holdCalls(at: gate)
+        let (auth, gate) = signedInWithRestoreHeld()
         let viewModel = makeViewModel(auth)
 
-        let start = Task { await viewModel.start() }
-        await gate.waitForArrivals()
-        viewModel.cancel()
-        gate.open()
-        await start.value
+        await gate.hold {
+            await viewModel.start()
+        } whileHeld: {
+            viewModel.cancel()
+        }
         auth.endSession(reason: .banned)
 
         #expect(viewModel.route == .home)

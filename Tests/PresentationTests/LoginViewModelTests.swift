@@ -83,15 +83,14 @@ import WoteUseCases
         viewModel.password = "secret123"
         #expect(viewModel.canSubmitPassword)
 
-        let login = Task { await viewModel.loginWithPassword() }
-        await gate.waitForArrivals()
-        #expect(viewModel.isBusy)
-        #expect(viewModel.canSubmitPassword == false)
-        await viewModel.loginWithApple(authorizationCode: "second tap")
-        #expect(auth.signInCalls.count == 1)
-
-        gate.open()
-        await login.value
+        await gate.hold {
+            await viewModel.loginWithPassword()
+        } whileHeld: {
+            #expect(viewModel.isBusy)
+            #expect(viewModel.canSubmitPassword == false)
+            await viewModel.loginWithApple(authorizationCode: "second tap")
+            #expect(auth.signInCalls.count == 1)
+        }
         #expect(viewModel.isBusy == false)
         #expect(viewModel.outcome == .signedIn)
     }
