@@ -131,7 +131,7 @@ import FoundationNetworking
             elsewhere.stop()
         }
 
-        var baseURL: URL { URL(string: "http://127.0.0.1:\(server.port)")! }
+        var baseURL: URL { URL(string: server.baseURL)! }
         var refreshCalls: Int { state.current.refreshCalls }
         var current: (access: String?, refresh: String?) { (state.current.access, state.current.refresh) }
 
