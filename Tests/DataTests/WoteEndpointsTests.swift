@@ -41,11 +41,9 @@ import FoundationNetworking
     @Test func passwordSignIn_postsSortedJSON_withoutEscapedSlashes_andNoAuthorization() async throws {
         let harness = RecordingHarness(reply: loginReply)
         _ = try await harness.dataSource.login(.password(loginId: "wote01", password: #"pa/ss"wörd1"#))
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "POST")
-        #expect(request.url?.absoluteString == "https://api.wote.test/api/auth/signin")
-        #expect(request.allHTTPHeaderFields == ["Content-Type": "application/json", "Accept": "application/json"])
-        #expect(request.bodyText == #"{"loginId":"wote01","password":"pa/ss\"wörd1"}"#)
+        try harness.expectOnlyRequest(
+            "POST", "/api/auth/signin", headers: ["Content-Type": "application/json", "Accept": "application/json"],
+            body: #"{"loginId":"wote01","password":"pa/ss\"wörd1"}"#)
     }
 
     @Test func signUp_postsSortedJSON_andNoAuthorization() async throws {
@@ -69,11 +67,9 @@ import FoundationNetworking
         #expect(endpoint.authorization == .none)
         #expect(bearer == nil)
         _ = try await harness.client.send(endpoint, bearer: "expired-access-token")
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "POST")
-        #expect(request.url?.absoluteString == "https://api.wote.test/api/auth/refresh")
-        #expect(request.allHTTPHeaderFields == ["Content-Type": "application/json", "Accept": "application/json"])
-        #expect(request.bodyText == #"{"refreshToken":"eyJ.refresh/token"}"#)
+        try harness.expectOnlyRequest(
+            "POST", "/api/auth/refresh", headers: ["Content-Type": "application/json", "Accept": "application/json"],
+            body: #"{"refreshToken":"eyJ.refresh/token"}"#)
     }
 
     @Test func refresh_withTheTokenInAHeader_sendsItThere_withoutBodyOrBearer() async throws {
@@ -84,11 +80,8 @@ import FoundationNetworking
         let (endpoint, bearer) = WoteEndpoints.refresh(call, refreshToken: "r-1")
         #expect(bearer == nil)
         _ = try await harness.client.send(endpoint, bearer: bearer)
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "PUT")
-        #expect(request.url?.absoluteString == "https://api.wote.test/auth/renew")
-        #expect(request.allHTTPHeaderFields == ["X-Refresh-Token": "Token r-1", "Accept": "application/json"])
-        #expect(request.httpBody == nil)
+        try harness.expectOnlyRequest(
+            "PUT", "/auth/renew", headers: ["X-Refresh-Token": "Token r-1", "Accept": "application/json"], body: nil)
     }
 
     @Test func refresh_withTheTokenAsBearer_sendsTheRefreshTokenNotTheAccessToken() async throws {
@@ -115,11 +108,9 @@ import FoundationNetworking
         let harness = RecordingHarness(
             reply: .json(200, #"{"status":200,"message":"unique nickname","data":{"isExist":false}}"#))
         _ = try await harness.dataSource.checkNickname(NicknameRequestDTO(nickname: "투표왕"))
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "POST")
-        #expect(request.url?.absoluteString == "https://api.wote.test/api/profiles/isValidNickname")
-        #expect(request.allHTTPHeaderFields == ["Content-Type": "application/json", "Accept": "application/json"])
-        #expect(request.bodyText == #"{"nickname":"투표왕"}"#)
+        try harness.expectOnlyRequest(
+            "POST", "/api/profiles/isValidNickname",
+            headers: ["Content-Type": "application/json", "Accept": "application/json"], body: #"{"nickname":"투표왕"}"#)
     }
 
     @Test func logout_postsDeviceToken_emptyWhenThereIsNone() async throws {
@@ -179,41 +170,31 @@ import FoundationNetworking
                 #"{"status":200,"message":"SUCCESS","data":{"nickname":"n","school":{"schoolName":"s","schoolRegion":"서울"}}}"#
             ))
         _ = try await harness.dataSource.fetchMyProfile()
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "GET")
-        #expect(request.url?.absoluteString == "https://api.wote.test/api/profiles")
-        #expect(request.allHTTPHeaderFields == ["Accept": "application/json"])
-        #expect(request.httpBody == nil)
+        try harness.expectOnlyRequest("GET", "/api/profiles", headers: ["Accept": "application/json"], body: nil)
     }
 
     @Test func consumerType_putsJSON() async throws {
         let harness = RecordingHarness()
         _ = try await harness.dataSource.setConsumerType(ConsumerTypeRequestDTO(consumerType: "ECO_WARRIOR"))
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "PUT")
-        #expect(request.url?.absoluteString == "https://api.wote.test/api/profiles/consumerType")
-        #expect(request.allHTTPHeaderFields == ["Content-Type": "application/json", "Accept": "application/json"])
-        #expect(request.bodyText == #"{"consumerType":"ECO_WARRIOR"}"#)
+        try harness.expectOnlyRequest(
+            "PUT", "/api/profiles/consumerType",
+            headers: ["Content-Type": "application/json", "Accept": "application/json"],
+            body: #"{"consumerType":"ECO_WARRIOR"}"#)
     }
 
     @Test func withdrawal_deletesWithoutBodyOrContentType() async throws {
         let harness = RecordingHarness()
         _ = try await harness.dataSource.withdraw()
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "DELETE")
-        #expect(request.url?.absoluteString == "https://api.wote.test/api/members")
-        #expect(request.allHTTPHeaderFields == ["Accept": "application/json"])
-        #expect(request.httpBody == nil)
+        try harness.expectOnlyRequest("DELETE", "/api/members", headers: ["Accept": "application/json"], body: nil)
     }
 
     @Test func deviceToken_postsJSON() async throws {
         let harness = RecordingHarness()
         _ = try await harness.dataSource.registerDeviceToken(DeviceTokenRequestDTO(deviceToken: "abcdef0123"))
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "POST")
-        #expect(request.url?.absoluteString == "https://api.wote.test/api/notifications/tokens")
-        #expect(request.allHTTPHeaderFields == ["Content-Type": "application/json", "Accept": "application/json"])
-        #expect(request.bodyText == #"{"deviceToken":"abcdef0123"}"#)
+        try harness.expectOnlyRequest(
+            "POST", "/api/notifications/tokens",
+            headers: ["Content-Type": "application/json", "Accept": "application/json"],
+            body: #"{"deviceToken":"abcdef0123"}"#)
     }
 
     @Test(arguments: AuthorizedCase.all)
