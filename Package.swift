@@ -85,7 +85,7 @@ let package = Package(
             name: "CLITests", dependencies: ["WoteCLI", "WoteKit", "WoteKitTesting", "WoteTestSupport"],
             path: "Tests/CLITests"),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["WoteKit", "WoteKitTesting"],
+            name: "EndToEndTests", dependencies: ["WoteKit", "WoteKitTesting", "WoteTestSupport"],
             path: "Tests/EndToEndTests"),
     ]
 )
