@@ -102,12 +102,18 @@ import WoteTestSupport
         #expect(server.requests.filter { $0.path == "/api/profiles/isValidNickname" }.count == 2)
     }
 
-    @Test func home_logout_returnsToLogin() async throws {
-        let sandbox = try Sandbox()
+    /// Stores a session in `sandbox` and starts a server that answers the profile, and every other
+    /// request with success.
+    private static func signedInWithAProfile(_ sandbox: Sandbox) throws -> LoopbackHTTPServer {
         try Fixtures.storeSession(at: sandbox.store)
-        let server = try LoopbackHTTPServer { request in
+        return try LoopbackHTTPServer { request in
             request.path == "/api/profiles" ? Fixtures.profile : Fixtures.success
         }
+    }
+
+    @Test func home_logout_returnsToLogin() async throws {
+        let sandbox = try Sandbox()
+        let server = try Self.signedInWithAProfile(sandbox)
         defer { server.stop() }
         let result = try await sandbox.interact("3\n", server: server.baseURL)
         let home = try #require(result.stdout.range(of: "── Home ──"))
@@ -136,10 +142,7 @@ import WoteTestSupport
 
     @Test func home_withdrawal_needsYes() async throws {
         let sandbox = try Sandbox()
-        try Fixtures.storeSession(at: sandbox.store)
-        let server = try LoopbackHTTPServer { request in
-            request.path == "/api/profiles" ? Fixtures.profile : Fixtures.success
-        }
+        let server = try Self.signedInWithAProfile(sandbox)
         defer { server.stop() }
         let result = try await sandbox.interact("4\nno\n4\nyes\n", server: server.baseURL)
         #expect(result.stdout.contains("✓ Your account was kept."))

@@ -173,28 +173,13 @@ import FoundationNetworking
         try harness.expectOnlyRequest("GET", "/api/profiles", headers: ["Accept": "application/json"], body: nil)
     }
 
-    @Test func consumerType_putsJSON() async throws {
+    /// The consumer type is PUT as JSON, the withdrawal a DELETE without body or content type, the
+    /// device token POSTed as JSON.
+    @Test(arguments: PlainCall.all)
+    func callWithoutData_sendsItsRequest(_ call: PlainCall) async throws {
         let harness = RecordingHarness()
-        _ = try await harness.dataSource.setConsumerType(ConsumerTypeRequestDTO(consumerType: "ECO_WARRIOR"))
-        try harness.expectOnlyRequest(
-            "PUT", "/api/profiles/consumerType",
-            headers: ["Content-Type": "application/json", "Accept": "application/json"],
-            body: #"{"consumerType":"ECO_WARRIOR"}"#)
-    }
-
-    @Test func withdrawal_deletesWithoutBodyOrContentType() async throws {
-        let harness = RecordingHarness()
-        _ = try await harness.dataSource.withdraw()
-        try harness.expectOnlyRequest("DELETE", "/api/members", headers: ["Accept": "application/json"], body: nil)
-    }
-
-    @Test func deviceToken_postsJSON() async throws {
-        let harness = RecordingHarness()
-        _ = try await harness.dataSource.registerDeviceToken(DeviceTokenRequestDTO(deviceToken: "abcdef0123"))
-        try harness.expectOnlyRequest(
-            "POST", "/api/notifications/tokens",
-            headers: ["Content-Type": "application/json", "Accept": "application/json"],
-            body: #"{"deviceToken":"abcdef0123"}"#)
+        try await call.send(harness.dataSource)
+        try harness.expectOnlyRequest(call.method, call.path, headers: call.headers, body: call.body)
     }
 
     @Test(arguments: AuthorizedCase.all)
@@ -212,6 +197,34 @@ import FoundationNetworking
 }
 
 /// An endpoint and whether the contract sends it with the access token.
+/// A data-source call whose answer carries no data, and the request it must send.
+struct PlainCall: Sendable, CustomTestStringConvertible {
+    static let json = ["Content-Type": "application/json", "Accept": "application/json"]
+
+    var name: String
+    var send: @Sendable (HTTPRemoteDataSource) async throws -> Void
+    var method: String
+    var path: String
+    var headers: [String: String]
+    var body: String?
+
+    var testDescription: String { name }
+
+    static let all: [PlainCall] = [
+        PlainCall(
+            name: "consumer type",
+            send: { _ = try await $0.setConsumerType(ConsumerTypeRequestDTO(consumerType: "ECO_WARRIOR")) },
+            method: "PUT", path: "/api/profiles/consumerType", headers: json, body: #"{"consumerType":"ECO_WARRIOR"}"#),
+        PlainCall(
+            name: "withdrawal", send: { _ = try await $0.withdraw() }, method: "DELETE", path: "/api/members",
+            headers: ["Accept": "application/json"], body: nil),
+        PlainCall(
+            name: "device token",
+            send: { _ = try await $0.registerDeviceToken(DeviceTokenRequestDTO(deviceToken: "abcdef0123")) },
+            method: "POST", path: "/api/notifications/tokens", headers: json, body: #"{"deviceToken":"abcdef0123"}"#),
+    ]
+}
+
 struct AuthorizedCase: Sendable, CustomTestStringConvertible {
     var name: String
     var endpoint: Endpoint

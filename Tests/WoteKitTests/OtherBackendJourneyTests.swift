@@ -306,6 +306,12 @@ import FoundationNetworking
                     session: SessionConfiguration(contract: style.contract), requestTimeout: .seconds(10)))
         }
 
+        /// A client as the app builds it, keeping the session in a file in `directory`, and that file's store.
+        func client(storingIn directory: TemporaryDirectory) -> (WoteClient, FileTokenStorage) {
+            let storage = FileTokenStorage(fileURL: directory.store)
+            return (client(storage: storage), storage)
+        }
+
         /// Every token this backend ever issued, access and refresh.
         var everyToken: [String] {
             (1...max(1, state.current.issued)).flatMap { ["\(style)-acc-SECRET-\($0)", "\(style)-ref-SECRET-\($0)"] }
@@ -316,8 +322,7 @@ import FoundationNetworking
     func journey_ownLogin_calls_expiry_refresh_relaunch_logout(_ style: Style) async throws {
         let backend = try Backend(style)
         let directory = try TemporaryDirectory()
-        let storage = FileTokenStorage(fileURL: directory.store)
-        let wote = backend.client(storage: storage)
+        let (wote, storage) = backend.client(storingIn: directory)
         let events = Task { [stream = wote.observeSession()] in await stream.reduce(into: []) { $0.append($1) } }
 
         // Own login, then hand the pair to WoteKit.
@@ -389,8 +394,7 @@ import FoundationNetworking
     func deadRefreshToken_signsOut_andEmptiesTheStore(_ style: Style) async throws {
         let backend = try Backend(style)
         let directory = try TemporaryDirectory()
-        let storage = FileTokenStorage(fileURL: directory.store)
-        let wote = backend.client(storage: storage)
+        let (wote, storage) = backend.client(storingIn: directory)
         _ = try await wote.beginSession(with: try await backend.ownLogin(), remember: true)
         backend.expireAccessToken()
         backend.killRefreshToken()
