@@ -15,14 +15,14 @@ import WoteData
     }
 
     /// One slot, taken, and a task waiting for it.
-    private func oneSlotHeld_andAWaiter() async -> (RequestSlots, Task<Bool, Never>) {
+    private func oneHeldSlotAndAWaiter() async -> (RequestSlots, Task<Bool, Never>) {
         let slots = RequestSlots(limit: 1)
         #expect(await slots.acquire())
         return (slots, Task { await slots.acquire() })
     }
 
     @Test func aWaiter_getsTheSlotReleased_andHoldsItUntilItReleases() async {
-        let (slots, waiter) = await oneSlotHeld_andAWaiter()
+        let (slots, waiter) = await oneHeldSlotAndAWaiter()
         // The waiter cannot have the slot while it is held; releasing hands it over, not back.
         slots.release()
         #expect(await waiter.value)
@@ -32,7 +32,7 @@ import WoteData
     }
 
     @Test func aCancelledWaiter_holdsNothing_andTheSlotStaysWithItsHolder() async {
-        let (slots, waiter) = await oneSlotHeld_andAWaiter()
+        let (slots, waiter) = await oneHeldSlotAndAWaiter()
         waiter.cancel()
         #expect(await waiter.value == false)
         slots.release()
