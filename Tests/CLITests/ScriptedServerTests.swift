@@ -12,11 +12,21 @@ import WoteTestSupport
         return (server, server.baseURL)
     }
 
+    /// Runs `wote arguments` in `sandbox` against a server answering every request with `answer`
+    /// (`nil`: never).
+    private func run(_ arguments: [String], in sandbox: Sandbox, answering answer: LoopbackHTTPServer.Response?)
+        async throws -> WoteProcess.Result
+    {
+        let (server, url) = try serve { _ in answer }
+        defer { server.stop() }
+        return try await sandbox.wote(arguments, server: url)
+    }
+
     @Test func login_refusedWithA001_isRejected() async throws {
         let sandbox = try Sandbox()
-        let (server, url) = try serve { _ in Fixtures.envelope(status: 401, code: "A001", message: "Invalid code") }
-        defer { server.stop() }
-        let result = try await sandbox.wote(["login", "apple", "bad", "--json"], server: url)
+        let result = try await run(
+            ["login", "apple", "bad", "--json"], in: sandbox,
+            answering: Fixtures.envelope(status: 401, code: "A001", message: "Invalid code"))
         let error = try result.expectError(status: 5, kind: "rejected")
         #expect(error["code"] as? String == "A001")
         #expect(!sandbox.storeExists)
@@ -77,9 +87,8 @@ import WoteTestSupport
 
     @Test func htmlPage_isAMalformedResponse() async throws {
         let sandbox = try Sandbox()
-        let (server, url) = try serve { _ in Fixtures.html(status: 502) }
-        defer { server.stop() }
-        let result = try await sandbox.wote(["nickname", "check", "투표왕", "--json"], server: url)
+        let result = try await run(
+            ["nickname", "check", "투표왕", "--json"], in: sandbox, answering: Fixtures.html(status: 502))
         try result.expectError(status: 7, kind: "malformedResponse")
     }
 
@@ -94,9 +103,8 @@ import WoteTestSupport
 
     @Test func noAnswer_isATimeout() async throws {
         let sandbox = try Sandbox()
-        let (server, url) = try serve { _ in nil }
-        defer { server.stop() }
-        let result = try await sandbox.wote(["nickname", "check", "투표왕", "--timeout", "0.5", "--json"], server: url)
+        let result = try await run(
+            ["nickname", "check", "투표왕", "--timeout", "0.5", "--json"], in: sandbox, answering: nil)
         try result.expectError(status: 6, kind: "timeout")
     }
 
@@ -146,9 +154,7 @@ import WoteTestSupport
         ] {
             let sandbox = try Sandbox()
             try Fixtures.storeSession(at: sandbox.store)
-            let (server, url) = try serve { _ in answer }
-            defer { server.stop() }
-            let result = try await sandbox.wote(["profile", "show", "--json"], server: url)
+            let result = try await run(["profile", "show", "--json"], in: sandbox, answering: answer)
             #expect(result.status == 3, "\(result)")
             #expect(try result.jsonError()["kind"] as? String == kind)
             #expect(try result.jsonError()["code"] as? String == code)
@@ -188,11 +194,9 @@ import WoteTestSupport
     @Test func refresh_refusedWithE016_isSessionExpired_andDeletesTheStore() async throws {
         let sandbox = try Sandbox()
         try Fixtures.storeSession(at: sandbox.store)
-        let (server, url) = try serve { _ in
-            Fixtures.envelope(status: 401, code: "E016", message: "Invalid refresh token", http: 200)
-        }
-        defer { server.stop() }
-        let result = try await sandbox.wote(["refresh", "--json"], server: url)
+        let result = try await run(
+            ["refresh", "--json"], in: sandbox,
+            answering: Fixtures.envelope(status: 401, code: "E016", message: "Invalid refresh token", http: 200))
         try result.expectError(status: 3, kind: "sessionExpired")
         #expect(!sandbox.storeExists)
     }

@@ -15,27 +15,26 @@ import FoundationNetworking
     private let loginReply = StubTransport.Reply.json(
         200, #"{"status":200,"message":"SUCCESS","data":{"jwtToken":{"accessToken":"a","refreshToken":"r"}}}"#)
 
-    @Test func appleLogin_postsForm_withPercentEncodedCode_andNoAuthorization() async throws {
+    /// Apple and Kakao codes are POSTed as a form, percent-encoded, with the provider as `state`,
+    /// and without any Authorization header.
+    @Test(arguments: [
+        (
+            LoginCredential.apple(authorizationCode: "a+b&c=d 한글/~._-*"), "/login/oauth2/code/apple",
+            "code=a%2Bb%26c%3Dd%20%ED%95%9C%EA%B8%80%2F~._-%2A&state=APPLE"
+        ),
+        (
+            LoginCredential.kakao(authorizationCode: "카카오=code"), "/login/oauth2/code/kakao",
+            "code=%EC%B9%B4%EC%B9%B4%EC%98%A4%3Dcode&state=KAKAO"
+        ),
+    ])
+    func socialLogin_postsForm_withPercentEncodedCode_andNoAuthorization(
+        _ credential: LoginCredential, path: String, form: String
+    ) async throws {
         let harness = RecordingHarness(reply: loginReply)
-        _ = try await harness.dataSource.login(.apple(authorizationCode: "a+b&c=d 한글/~._-*"))
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "POST")
-        #expect(request.url?.absoluteString == "https://api.wote.test/login/oauth2/code/apple")
-        #expect(
-            request.allHTTPHeaderFields
-                == ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"])
-        #expect(request.bodyText == "code=a%2Bb%26c%3Dd%20%ED%95%9C%EA%B8%80%2F~._-%2A&state=APPLE")
-    }
-
-    @Test func kakaoLogin_postsForm_withStateKakao_andNoAuthorization() async throws {
-        let harness = RecordingHarness(reply: loginReply)
-        _ = try await harness.dataSource.login(.kakao(authorizationCode: "카카오=code"))
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "POST")
-        #expect(request.url?.absoluteString == "https://api.wote.test/login/oauth2/code/kakao")
-        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")
-        #expect(request.value(forHTTPHeaderField: "Authorization") == nil)
-        #expect(request.bodyText == "code=%EC%B9%B4%EC%B9%B4%EC%98%A4%3Dcode&state=KAKAO")
+        _ = try await harness.dataSource.login(credential)
+        try harness.expectOnlyRequest(
+            "POST", path, headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
+            body: form)
     }
 
     @Test func passwordSignIn_postsSortedJSON_withoutEscapedSlashes_andNoAuthorization() async throws {

@@ -10,20 +10,18 @@ import WoteUseCases
             restoreSession: RestoreSessionUseCase(auth: auth), observeSession: ObserveSessionUseCase(auth: auth))
     }
 
-    /// A stored signed-in session, and the gate its restore is held at.
-    private func signedInWithRestoreHeld() -> (InMemoryAuthRepository, CallGate) {
+    /// A view model over a stored signed-in session, and the gate the session's restore is held at.
+    private func viewModelWithRestoreHeld() -> (LaunchViewModel, InMemoryAuthRepository, CallGate) {
         let auth = InMemoryAuthRepository(storedState: .signedIn)
         let gate = CallGate()
         auth.holdCalls(at: gate)
-        return (auth, gate)
+        return (makeViewModel(auth), auth, gate)
     }
 
     // MARK: Routing at launch
 
     @Test func route_isLaunching_whileSessionIsBeingRestored() async {
-        let (auth, gate) = signedInWithRestoreHeld()
-        let viewModel = makeViewModel(auth)
-
+        let (viewModel, _, gate) = viewModelWithRestoreHeld()
         await gate.hold {
             await viewModel.start()
         } whileHeld: {
@@ -201,9 +199,7 @@ import WoteUseCases
     }
 
     @Test func overlappingStarts_leaveOneObservation_notOnePerStart() async {
-        let (auth, gate) = signedInWithRestoreHeld()
-        let viewModel = makeViewModel(auth)
-
+        let (viewModel, auth, gate) = viewModelWithRestoreHeld()
         let first = Task { await viewModel.start() }
         let second = Task { await viewModel.start() }
         await gate.waitForArrivals(2)
@@ -219,9 +215,7 @@ import WoteUseCases
     }
 
     @Test func cancelWhileRestoring_routes_butFollowsNoEvents() async {
-        let (auth, gate) = signedInWithRestoreHeld()
-        let viewModel = makeViewModel(auth)
-
+        let (viewModel, auth, gate) = viewModelWithRestoreHeld()
         await gate.hold {
             await viewModel.start()
         } whileHeld: {

@@ -83,15 +83,13 @@ import WoteUseCases
         viewModel.password = "secret123"
         #expect(viewModel.canSubmitPassword)
 
-        await gate.hold {
+        await gate.expectBusy(viewModel) {
             await viewModel.loginWithPassword()
         } whileHeld: {
-            #expect(viewModel.isBusy)
             #expect(viewModel.canSubmitPassword == false)
             await viewModel.loginWithApple(authorizationCode: "second tap")
             #expect(auth.signInCalls.count == 1)
         }
-        #expect(viewModel.isBusy == false)
         #expect(viewModel.outcome == .signedIn)
     }
 

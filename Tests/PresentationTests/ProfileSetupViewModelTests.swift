@@ -216,14 +216,11 @@ import WoteUseCases
         let gate = CallGate()
         profiles.holdCalls(at: gate)
 
-        await gate.hold {
+        await gate.expectBusy(viewModel) {
             await viewModel.submit()
         } whileHeld: {
-            #expect(viewModel.isBusy)
             #expect(viewModel.canSubmit == false)
         }
-
-        #expect(viewModel.isBusy == false)
         #expect(viewModel.isCompleted)
     }
 }

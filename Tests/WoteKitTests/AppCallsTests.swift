@@ -369,24 +369,26 @@ import FoundationNetworking
         "http://127.0.0.1.evil.test:8080/api/posts",
     ])
     func urlRequestForAnotherOrigin_isRefused_withNothingSent(_ url: String) async throws {
-        let fixture = Fixture(baseURL: URL(string: "http://127.0.0.1:8080")!)
-        try await fixture.signIn()
-
-        let error = try await woteError { _ = try await fixture.wote.response(for: URLRequest(url: URL(string: url)!)) }
-
-        #expect(error?.kind == .foreignOrigin)
-        #expect(fixture.api.stub.requests.isEmpty)
+        try await expectForeignOrigin(url, from: "http://127.0.0.1:8080")
     }
 
     @Test(arguments: ["https://api.wote.test/api/posts", "https://api.wote.test/v1", "https://api.wote.test/v10/x"])
     func urlRequestOutsideTheBaseURLsPath_isRefused_withNothingSent(_ url: String) async throws {
-        let fixture = Fixture(baseURL: URL(string: "https://api.wote.test/v1")!)
+        try await expectForeignOrigin(url, from: "https://api.wote.test/v1")
+    }
+
+    /// Expects a signed-in client based at `baseURL` to refuse a URLRequest for `url` as a foreign
+    /// origin, with nothing sent.
+    private func expectForeignOrigin(
+        _ url: String, from baseURL: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let fixture = Fixture(baseURL: URL(string: baseURL)!)
         try await fixture.signIn()
 
         let error = try await woteError { _ = try await fixture.wote.response(for: URLRequest(url: URL(string: url)!)) }
 
-        #expect(error?.kind == .foreignOrigin)
-        #expect(fixture.api.stub.requests.isEmpty)
+        #expect(error?.kind == .foreignOrigin, sourceLocation: sourceLocation)
+        #expect(fixture.api.stub.requests.isEmpty, sourceLocation: sourceLocation)
     }
 
     @Test(
