@@ -55,7 +55,7 @@ let package = Package(
             path: "Sources/wote"),
 
         // Loopback HTTP server and temporary directories, shared by the test targets.
-        .target(name: "WoteTestSupport", dependencies: ["WoteData"], path: "Tests/Support"),
+        .target(name: "WoteTestSupport", dependencies: ["WoteData", "WoteDomain"], path: "Tests/Support"),
 
         .testTarget(
             name: "DomainTests", dependencies: ["WoteDomain"],
@@ -85,7 +85,7 @@ let package = Package(
             name: "CLITests", dependencies: ["WoteCLI", "WoteKit", "WoteKitTesting", "WoteTestSupport"],
             path: "Tests/CLITests"),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["WoteKit", "WoteKitTesting"],
+            name: "EndToEndTests", dependencies: ["WoteKit", "WoteKitTesting", "WoteTestSupport"],
             path: "Tests/EndToEndTests"),
     ]
 )

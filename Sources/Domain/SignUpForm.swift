@@ -22,6 +22,26 @@ public struct SignUpForm: Sendable, Equatable, Hashable, CustomStringConvertible
         self.phone = phone
     }
 
+    /// The text of one field, so a screen or a test can read and write the form field by field.
+    ///
+    /// ```swift
+    /// form[.email] = "vote@wote.kr"
+    /// ```
+    public subscript(field: SignUpField) -> String {
+        get { self[keyPath: Self.keyPath(of: field)] }
+        set { self[keyPath: Self.keyPath(of: field)] = newValue }
+    }
+
+    private static func keyPath(of field: SignUpField) -> WritableKeyPath<SignUpForm, String> {
+        switch field {
+        case .loginId: \.loginId
+        case .password: \.password
+        case .name: \.name
+        case .email: \.email
+        case .phone: \.phone
+        }
+    }
+
     /// The problem with one field, or `nil` when it is fine.
     ///
     /// - Parameter field: the field to check.

@@ -57,25 +57,13 @@ public final class SignUpViewModel: ScreenViewModel {
     ///   - field: the field typed into.
     ///   - value: its whole new text.
     public func update(_ field: SignUpField, to value: String) {
-        switch field {
-        case .loginId: form.loginId = value
-        case .password: form.password = value
-        case .name: form.name = value
-        case .email: form.email = value
-        case .phone: form.phone = value
-        }
+        form[field] = value
         touchedFields.insert(field)
     }
 
     /// The text of `field` as typed so far.
     public func value(of field: SignUpField) -> String {
-        switch field {
-        case .loginId: form.loginId
-        case .password: form.password
-        case .name: form.name
-        case .email: form.email
-        case .phone: form.phone
-        }
+        form[field]
     }
 
     /// Sends the sign-up when every field is right; otherwise shows every field's message and sends nothing.

@@ -10,7 +10,7 @@ import WoteTestSupport
         throws -> (LoopbackHTTPServer, String)
     {
         let server = try LoopbackHTTPServer(handler: handler)
-        return (server, "http://127.0.0.1:\(server.port)")
+        return (server, server.baseURL)
     }
 
     /// A signed-in sandbox whose server answers every request with `body` on HTTP `status`.
@@ -70,15 +70,12 @@ import WoteTestSupport
     @Test func api_whenNothingCameBack_printsTheErrorObject() async throws {
         let sandbox = try Sandbox()
         let signedOut = try await sandbox.wote(["api", "/api/posts", "--json"])
-        #expect(signedOut.status == 3, "\(signedOut)")
-        #expect(try signedOut.jsonError()["kind"] as? String == "notSignedIn")
+        try signedOut.expectError(status: 3, kind: "notSignedIn")
         try Fixtures.storeSession(at: sandbox.store)
         let offline = try await sandbox.wote(["api", "/api/posts", "--json"])
-        #expect(offline.status == 6, "\(offline)")
-        #expect(try offline.jsonError()["kind"] as? String == "network")
+        try offline.expectError(status: 6, kind: "network")
         let usage = try await sandbox.wote(["api", "posts", "--json"])
-        #expect(usage.status == 2, "\(usage)")
-        #expect(try usage.jsonError()["kind"] as? String == "usage")
+        try usage.expectError(status: 2, kind: "usage")
     }
 
     @Test func api_anotherOrigin_isAUsageError_andNothingIsSent() async throws {

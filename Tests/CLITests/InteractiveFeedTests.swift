@@ -32,8 +32,7 @@ import WoteTestSupport
         defer { server.stop() }
         // Home → feed; open 7, agree; open 7, disagree (refused); next page; back; quit.
         let input = "5\n1\n7\n1\n1\n7\n2\n2\n5\nq\n"
-        let result = try await sandbox.wote([], input: input, server: "http://127.0.0.1:\(server.port)")
-        #expect(result.status == 0, "\(result)")
+        let result = try await sandbox.interact(input, server: server.baseURL)
         #expect(result.stdout.contains("── Feed, page 1 ──"), "\(result)")
         #expect(result.stdout.contains("#7  에어팟 살까? · by 투표왕 · price 769000"))
         #expect(result.stdout.contains("── Post #7 ──"))

@@ -17,23 +17,21 @@ import WoteTestSupport
 
     @Test func quitChoice_andAnUnknownChoice() async throws {
         let sandbox = try Sandbox()
-        let result = try await sandbox.wote([], input: "9\nq\nnever read\n")
-        #expect(result.status == 0, "\(result)")
+        let result = try await sandbox.interact("9\nq\nnever read\n")
         #expect(result.stdout.contains("Please choose one of the listed options."))
         #expect(result.stdout.components(separatedBy: "── Sign in ──").count == 3)
     }
 
     @Test func keepMeSignedIn_toggles() async throws {
         let sandbox = try Sandbox()
-        let result = try await sandbox.wote([], input: "5\n")
+        let result = try await sandbox.interact("5\n")
         #expect(result.stdout.contains("Keep me signed in: on (change)"))
         #expect(result.stdout.contains("Keep me signed in: off (change)"))
     }
 
     @Test func loginFailure_showsLoadingThenTheError_andStaysOnLogin() async throws {
         let sandbox = try Sandbox()
-        let result = try await sandbox.wote([], input: "2\nkakao:alice\n")
-        #expect(result.status == 0, "\(result)")
+        let result = try await sandbox.interact("2\nkakao:alice\n")
         let lines = result.stdout.components(separatedBy: "\n")
         let loading = try #require(lines.firstIndex(of: "… signing in"))
         let error = try #require(lines.firstIndex { $0.hasPrefix("! Cannot reach the server") })
@@ -44,14 +42,9 @@ import WoteTestSupport
 
     @Test func expiredSession_saysSoAndShowsLogin() async throws {
         let sandbox = try Sandbox()
-        try Fixtures.storeSession(at: sandbox.store, accessExpiresIn: -600, refreshExpiresIn: -300)
-        // The device clock alone signs nobody out: the refresh is tried and the server refuses it.
-        let server = try LoopbackHTTPServer { _ in
-            Fixtures.envelope(status: 401, code: "E016", message: "Invalid refresh token")
-        }
+        let server = try Fixtures.expiredSessionAndItsRefreshRefused(at: sandbox.store)
         defer { server.stop() }
-        let result = try await sandbox.wote([], input: "", server: "http://127.0.0.1:\(server.port)")
-        #expect(result.status == 0, "\(result)")
+        let result = try await sandbox.interact("", server: server.baseURL)
         #expect(result.stdout.contains("! Your session has expired. Please sign in again."))
         #expect(result.stdout.contains("── Sign in ──"))
     }
@@ -62,8 +55,7 @@ import WoteTestSupport
         }
         defer { server.stop() }
         let input = "4\nab\nwote01\nshort\npassword1\nKim\nnot-an-email\na@b.kr\n010-1234\n"
-        let result = try await sandbox.wote([], input: input, server: "http://127.0.0.1:\(server.port)")
-        #expect(result.status == 0, "\(result)")
+        let result = try await sandbox.interact(input, server: server.baseURL)
         #expect(result.stdout.contains("! The ID must be 4 to 20 characters long."))
         #expect(result.stdout.contains("! The password must be 8 to 64 characters long."))
         #expect(result.stdout.contains("! Enter an e-mail address like name@example.com."))
@@ -76,8 +68,7 @@ import WoteTestSupport
         let sandbox = try Sandbox()
         let server = try LoopbackHTTPServer { _ in Fixtures.login(completed: false) }
         defer { server.stop() }
-        let result = try await sandbox.wote([], input: "5\n2\nkakao:alice\n", server: "http://127.0.0.1:\(server.port)")
-        #expect(result.status == 0, "\(result)")
+        let result = try await sandbox.interact("5\n2\nkakao:alice\n", server: server.baseURL)
         #expect(result.stdout.contains("✓ Signed in. Your profile is not completed yet."))
         #expect(result.stdout.contains("── Complete your profile ──"))
         #expect(!sandbox.storeExists)
@@ -99,8 +90,7 @@ import WoteTestSupport
         }
         defer { server.stop() }
         let input = "5\n1\nx\n1\n투표왕\n1\n새이름\n2\n서울고\n3\n1\n5\n"
-        let result = try await sandbox.wote([], input: input, server: "http://127.0.0.1:\(server.port)")
-        #expect(result.status == 0, "\(result)")
+        let result = try await sandbox.interact(input, server: server.baseURL)
         let output = result.stdout
         #expect(output.contains("! Choose a nickname that is available first (choice 1)."))
         #expect(output.contains("! A nickname needs at least 2 characters."))
@@ -112,15 +102,20 @@ import WoteTestSupport
         #expect(server.requests.filter { $0.path == "/api/profiles/isValidNickname" }.count == 2)
     }
 
-    @Test func home_logout_returnsToLogin() async throws {
-        let sandbox = try Sandbox()
+    /// Stores a session in `sandbox` and starts a server that answers the profile, and every other
+    /// request with success.
+    private static func signedInWithAProfile(_ sandbox: Sandbox) throws -> LoopbackHTTPServer {
         try Fixtures.storeSession(at: sandbox.store)
-        let server = try LoopbackHTTPServer { request in
+        return try LoopbackHTTPServer { request in
             request.path == "/api/profiles" ? Fixtures.profile : Fixtures.success
         }
+    }
+
+    @Test func home_logout_returnsToLogin() async throws {
+        let sandbox = try Sandbox()
+        let server = try Self.signedInWithAProfile(sandbox)
         defer { server.stop() }
-        let result = try await sandbox.wote([], input: "3\n", server: "http://127.0.0.1:\(server.port)")
-        #expect(result.status == 0, "\(result)")
+        let result = try await sandbox.interact("3\n", server: server.baseURL)
         let home = try #require(result.stdout.range(of: "── Home ──"))
         let loggedOut = try #require(result.stdout.range(of: "✓ Logged out."))
         let login = try #require(
@@ -138,8 +133,7 @@ import WoteTestSupport
                 : Fixtures.envelope(status: 401, code: "E006", message: "Expired JWT")
         }
         defer { server.stop() }
-        let result = try await sandbox.wote([], input: "", server: "http://127.0.0.1:\(server.port)")
-        #expect(result.status == 0, "\(result)")
+        let result = try await sandbox.interact("", server: server.baseURL)
         #expect(result.stdout.contains("… loading your profile"))
         #expect(result.stdout.contains("! Your session has expired. Please sign in again."))
         #expect(result.stdout.contains("── Sign in ──"))
@@ -148,13 +142,9 @@ import WoteTestSupport
 
     @Test func home_withdrawal_needsYes() async throws {
         let sandbox = try Sandbox()
-        try Fixtures.storeSession(at: sandbox.store)
-        let server = try LoopbackHTTPServer { request in
-            request.path == "/api/profiles" ? Fixtures.profile : Fixtures.success
-        }
+        let server = try Self.signedInWithAProfile(sandbox)
         defer { server.stop() }
-        let result = try await sandbox.wote([], input: "4\nno\n4\nyes\n", server: "http://127.0.0.1:\(server.port)")
-        #expect(result.status == 0, "\(result)")
+        let result = try await sandbox.interact("4\nno\n4\nyes\n", server: server.baseURL)
         #expect(result.stdout.contains("✓ Your account was kept."))
         #expect(result.stdout.contains("✓ Your account was deleted."))
         #expect(server.requests.filter { $0.method == "DELETE" && $0.path == "/api/members" }.count == 1)
@@ -164,8 +154,7 @@ import WoteTestSupport
     @Test func unreadableStore_offersToTryAgain() async throws {
         let sandbox = try Sandbox()
         try FileManager.default.createDirectory(at: sandbox.store, withIntermediateDirectories: true)
-        let result = try await sandbox.wote([], input: "1\n")
-        #expect(result.status == 0, "\(result)")
+        let result = try await sandbox.interact("1\n")
         #expect(result.stdout.components(separatedBy: "── Session store unavailable ──").count == 3)
     }
 }

@@ -38,9 +38,7 @@ import Testing
     @Test func login_againstAClosedPort_isANetworkFailure_andStoresNothing() async throws {
         let sandbox = try Sandbox()
         let result = try await sandbox.wote(["login", "kakao", "kakao:alice", "--json"])
-        #expect(result.status == 6, "\(result)")
-        let error = try result.jsonError()
-        #expect(error["kind"] as? String == "network")
+        let error = try result.expectError(status: 6, kind: "network")
         #expect(error["code"] is NSNull)
         #expect((error["message"] as? String)?.isEmpty == false)
         #expect(!sandbox.storeExists)
@@ -69,8 +67,7 @@ import Testing
         let sandbox = try Sandbox()
         let result = try await sandbox.wote(
             ["profile", "setup", "--nickname", "x", "--school-name", "서울고", "--school-region", "서울", "--json"])
-        #expect(result.status == 5, "\(result)")
-        #expect(try result.jsonError()["kind"] as? String == "invalidNickname")
+        try result.expectError(status: 5, kind: "invalidNickname")
     }
 
     @Test func profileSetup_withAnImageThatIsNotAJPEG_isAUsageError() async throws {

@@ -6,9 +6,7 @@ import Testing
 /// close and delete by the author, G010 for another member, E002 for an unknown post. Runs only
 /// when `WOTE_CLI_E2E_SERVER` names a server, like ``ServerJourneyTests``.
 @Suite(
-    .enabled(
-        if: E2EServer.url != nil,
-        "set WOTE_CLI_E2E_SERVER to the base URL of a running wote-server to run the CLI journeys"),
+    .referenceServerIsSet,
     .timeLimit(.minutes(2)))
 struct PostJourneyTests {
     private var server: String { E2EServer.url ?? Sandbox.closedServer }

@@ -9,17 +9,25 @@ import WoteTestSupport
         throws -> (LoopbackHTTPServer, String)
     {
         let server = try LoopbackHTTPServer(handler: handler)
-        return (server, "http://127.0.0.1:\(server.port)")
+        return (server, server.baseURL)
+    }
+
+    /// Runs `wote arguments` in `sandbox` against a server answering every request with `answer`
+    /// (`nil`: never).
+    private func run(_ arguments: [String], in sandbox: Sandbox, answering answer: LoopbackHTTPServer.Response?)
+        async throws -> WoteProcess.Result
+    {
+        let (server, url) = try serve { _ in answer }
+        defer { server.stop() }
+        return try await sandbox.wote(arguments, server: url)
     }
 
     @Test func login_refusedWithA001_isRejected() async throws {
         let sandbox = try Sandbox()
-        let (server, url) = try serve { _ in Fixtures.envelope(status: 401, code: "A001", message: "Invalid code") }
-        defer { server.stop() }
-        let result = try await sandbox.wote(["login", "apple", "bad", "--json"], server: url)
-        #expect(result.status == 5, "\(result)")
-        let error = try result.jsonError()
-        #expect(error["kind"] as? String == "rejected")
+        let result = try await run(
+            ["login", "apple", "bad", "--json"], in: sandbox,
+            answering: Fixtures.envelope(status: 401, code: "A001", message: "Invalid code"))
+        let error = try result.expectError(status: 5, kind: "rejected")
         #expect(error["code"] as? String == "A001")
         #expect(!sandbox.storeExists)
     }
@@ -32,8 +40,7 @@ import WoteTestSupport
         }
         defer { server.stop() }
         let result = try await sandbox.wote(["login", "kakao", "k", "--json"], server: url)
-        #expect(result.status == 5, "\(result)")
-        #expect(try result.jsonError()["kind"] as? String == "rejected")
+        try result.expectError(status: 5, kind: "rejected")
     }
 
     @Test func signIn_withAWrongPassword_isRejectedWithA002() async throws {
@@ -43,9 +50,7 @@ import WoteTestSupport
         }
         defer { server.stop() }
         let result = try await sandbox.wote(["signin", "wote01", "--json"], input: "wrong-password1\n", server: url)
-        #expect(result.status == 5, "\(result)")
-        let error = try result.jsonError()
-        #expect(error["kind"] as? String == "rejected")
+        let error = try result.expectError(status: 5, kind: "rejected")
         #expect(error["code"] as? String == "A002")
         #expect(!result.stdout.contains("wrong-password1") && !result.stderr.contains("wrong-password1"))
         let request = try #require(server.requests.first)
@@ -61,9 +66,7 @@ import WoteTestSupport
         defer { server.stop() }
         let arguments = ["signup", "--login-id", "wote01", "--name", "Kim", "--email", "a@b.kr", "--phone", "010-1"]
         let result = try await sandbox.wote(arguments + ["--json"], input: "password1\n", server: url)
-        #expect(result.status == 5, "\(result)")
-        let error = try result.jsonError()
-        #expect(error["kind"] as? String == "rejected")
+        let error = try result.expectError(status: 5, kind: "rejected")
         #expect(error["message"] as? String == "이미 사용 중인 아이디입니다.")
         let text = try await sandbox.wote(arguments, input: "password1\n", server: url)
         #expect(text.stderr.contains("이미 사용 중인 아이디입니다."))
@@ -84,11 +87,9 @@ import WoteTestSupport
 
     @Test func htmlPage_isAMalformedResponse() async throws {
         let sandbox = try Sandbox()
-        let (server, url) = try serve { _ in Fixtures.html(status: 502) }
-        defer { server.stop() }
-        let result = try await sandbox.wote(["nickname", "check", "투표왕", "--json"], server: url)
-        #expect(result.status == 7, "\(result)")
-        #expect(try result.jsonError()["kind"] as? String == "malformedResponse")
+        let result = try await run(
+            ["nickname", "check", "투표왕", "--json"], in: sandbox, answering: Fixtures.html(status: 502))
+        try result.expectError(status: 7, kind: "malformedResponse")
     }
 
     @Test func internalError_isAServerFailure_withItsCode() async throws {
@@ -96,19 +97,15 @@ import WoteTestSupport
         let (server, url) = try serve { _ in Fixtures.envelope(status: 500, code: "G999", message: "Internal") }
         defer { server.stop() }
         let result = try await sandbox.wote(["nickname", "check", "투표왕", "--json"], server: url)
-        #expect(result.status == 7, "\(result)")
-        let error = try result.jsonError()
-        #expect(error["kind"] as? String == "server")
+        let error = try result.expectError(status: 7, kind: "server")
         #expect(error["code"] as? String == "G999")
     }
 
     @Test func noAnswer_isATimeout() async throws {
         let sandbox = try Sandbox()
-        let (server, url) = try serve { _ in nil }
-        defer { server.stop() }
-        let result = try await sandbox.wote(["nickname", "check", "투표왕", "--timeout", "0.5", "--json"], server: url)
-        #expect(result.status == 6, "\(result)")
-        #expect(try result.jsonError()["kind"] as? String == "timeout")
+        let result = try await run(
+            ["nickname", "check", "투표왕", "--timeout", "0.5", "--json"], in: sandbox, answering: nil)
+        try result.expectError(status: 6, kind: "timeout")
     }
 
     @Test func nicknameCheck_takenAndFree_areAnswers() async throws {
@@ -157,9 +154,7 @@ import WoteTestSupport
         ] {
             let sandbox = try Sandbox()
             try Fixtures.storeSession(at: sandbox.store)
-            let (server, url) = try serve { _ in answer }
-            defer { server.stop() }
-            let result = try await sandbox.wote(["profile", "show", "--json"], server: url)
+            let result = try await run(["profile", "show", "--json"], in: sandbox, answering: answer)
             #expect(result.status == 3, "\(result)")
             #expect(try result.jsonError()["kind"] as? String == kind)
             #expect(try result.jsonError()["code"] as? String == code)
@@ -192,21 +187,17 @@ import WoteTestSupport
         let result = try await sandbox.wote(
             ["profile", "setup", "--nickname", "투표왕", "--school-name", "서울고", "--school-region", "서울", "--json"],
             server: url)
-        #expect(result.status == 5, "\(result)")
-        #expect(try result.jsonError()["kind"] as? String == "nicknameTaken")
+        try result.expectError(status: 5, kind: "nicknameTaken")
         #expect(try result.jsonError()["code"] as? String == "E013")
     }
 
     @Test func refresh_refusedWithE016_isSessionExpired_andDeletesTheStore() async throws {
         let sandbox = try Sandbox()
         try Fixtures.storeSession(at: sandbox.store)
-        let (server, url) = try serve { _ in
-            Fixtures.envelope(status: 401, code: "E016", message: "Invalid refresh token", http: 200)
-        }
-        defer { server.stop() }
-        let result = try await sandbox.wote(["refresh", "--json"], server: url)
-        #expect(result.status == 3, "\(result)")
-        #expect(try result.jsonError()["kind"] as? String == "sessionExpired")
+        let result = try await run(
+            ["refresh", "--json"], in: sandbox,
+            answering: Fixtures.envelope(status: 401, code: "E016", message: "Invalid refresh token", http: 200))
+        try result.expectError(status: 3, kind: "sessionExpired")
         #expect(!sandbox.storeExists)
     }
 

@@ -7,9 +7,7 @@ import WoteKit
 /// one store after expiry. Runs only when `WOTE_CLI_E2E_SERVER` names a server (started with
 /// `--test-hooks`); the end-to-end run sets it.
 @Suite(
-    .enabled(
-        if: E2EServer.url != nil,
-        "set WOTE_CLI_E2E_SERVER to the base URL of a running wote-server to run the CLI journeys"),
+    .referenceServerIsSet,
     .timeLimit(.minutes(2)))
 struct ServerJourneyTests {
     private var server: String { E2EServer.url ?? Sandbox.closedServer }
@@ -79,8 +77,7 @@ struct ServerJourneyTests {
         let created = try await sandbox.wote(["signup"] + fields + ["--json"], input: "secret123\n", server: server)
         #expect(created.status == 0, "\(created)")
         let again = try await sandbox.wote(["signup"] + fields + ["--json"], input: "secret123\n", server: server)
-        #expect(again.status == 5, "\(again)")
-        #expect(try again.jsonError()["kind"] as? String == "rejected")
+        try again.expectError(status: 5, kind: "rejected")
         #expect((try again.jsonError()["message"] as? String)?.isEmpty == false)
 
         let wrong = try await sandbox.wote(["signin", loginId, "--json"], input: "secret999\n", server: server)
@@ -140,8 +137,7 @@ struct ServerJourneyTests {
         let sandbox = try Sandbox()
         let nickname = Self.unique("i")
         let input = "2\nkakao:\(Self.unique("cli-"))\n1\n\(nickname)\n2\n서울고\n3\nseoul\n5\n"
-        let result = try await sandbox.wote([], input: input, server: server)
-        #expect(result.status == 0, "\(result)")
+        let result = try await sandbox.interact(input, server: server)
         #expect(result.stdout.contains("── Complete your profile ──"))
         #expect(result.stdout.contains("── Home ──"))
         #expect(result.stdout.contains("Nickname       \(nickname)"))
@@ -176,5 +172,14 @@ enum E2EServer {
     static func unique(_ prefix: String, length: Int = 10) -> String {
         let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
         return prefix + String((0..<(length - prefix.count)).map { _ in letters.randomElement()! })
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a suite only when `WOTE_CLI_E2E_SERVER` names a running reference server.
+    static var referenceServerIsSet: Self {
+        .enabled(
+            if: E2EServer.url != nil,
+            "set WOTE_CLI_E2E_SERVER to the base URL of a running wote-server to run the CLI journeys")
     }
 }

@@ -29,7 +29,7 @@ import Darwin
         let server = try LoopbackHTTPServer { _ in Fixtures.login(completed: false) }
         defer { server.stop() }
         let result = try await sandbox.wote(
-            ["login", "kakao", "kakao:alice", "--json"], server: "http://127.0.0.1:\(server.port)")
+            ["login", "kakao", "kakao:alice", "--json"], server: server.baseURL)
         #expect(result.status == 0, "\(result)")
         let json = try result.json()
         #expect(Set(json.keys) == ["state", "accessTokenExpiresAt", "refreshTokenExpiresAt"])
@@ -46,7 +46,7 @@ import Darwin
         try Fixtures.storeSession(at: sandbox.store)
         let server = try LoopbackHTTPServer { _ in Fixtures.login(completed: true) }
         defer { server.stop() }
-        let url = "http://127.0.0.1:\(server.port)"
+        let url = server.baseURL
         let result = try await sandbox.wote(["login", "apple", "apple:bob", "--no-remember"], server: url)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasPrefix("Signed in."))
@@ -62,7 +62,7 @@ import Darwin
             request.path == "/api/profiles" ? Fixtures.profile : Fixtures.login(completed: true)
         }
         defer { server.stop() }
-        let url = "http://127.0.0.1:\(server.port)"
+        let url = server.baseURL
         _ = try await sandbox.wote(["login", "apple", "apple:bob"], server: url)
         let profile = try await sandbox.wote(["profile", "show", "--json"], server: url)
         #expect(profile.status == 0, "\(profile)")
@@ -82,7 +82,7 @@ import Darwin
         try Fixtures.storeSession(at: sandbox.store, accessExpiresIn: 5)
         let server = try LoopbackHTTPServer { _ in Fixtures.html(status: 500) }
         defer { server.stop() }
-        let result = try await sandbox.wote(["status", "--json"], server: "http://127.0.0.1:\(server.port)")
+        let result = try await sandbox.wote(["status", "--json"], server: server.baseURL)
         #expect(result.status == 0, "\(result)")
         #expect(try result.json()["state"] as? String == "signedIn")
         #expect(server.requests.isEmpty)
@@ -111,7 +111,7 @@ import Darwin
             )
         }
         defer { server.stop() }
-        let result = try await sandbox.wote(["status", "--json"], server: "http://127.0.0.1:\(server.port)")
+        let result = try await sandbox.wote(["status", "--json"], server: server.baseURL)
         #expect(result.status == 0, "\(result)")
         #expect(server.requests.map(\.path) == ["/api/auth/refresh"])
         let expiry = try #require(try result.json()["accessTokenExpiresAt"] as? String)
@@ -121,13 +121,9 @@ import Darwin
 
     @Test func status_withBothTokensExpired_isSignedOut_sessionExpired_onceTheServerSaysSo() async throws {
         let sandbox = try Sandbox()
-        try Fixtures.storeSession(at: sandbox.store, accessExpiresIn: -600, refreshExpiresIn: -300)
-        // The device clock alone signs nobody out: the refresh is tried and the server refuses it.
-        let server = try LoopbackHTTPServer { _ in
-            Fixtures.envelope(status: 401, code: "E016", message: "Invalid refresh token")
-        }
+        let server = try Fixtures.expiredSessionAndItsRefreshRefused(at: sandbox.store)
         defer { server.stop() }
-        let result = try await sandbox.wote(["status"], server: "http://127.0.0.1:\(server.port)")
+        let result = try await sandbox.wote(["status"], server: server.baseURL)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Signed out"))
         #expect(result.stdout.contains("expired"))

@@ -5,9 +5,7 @@ import WoteKit
 /// Issue 12 with real processes: `wote` invocations sharing one store file, one logging out while
 /// two others refresh. Runs only against a reference server (`WOTE_CLI_E2E_SERVER`).
 @Suite(
-    .enabled(
-        if: E2EServer.url != nil,
-        "set WOTE_CLI_E2E_SERVER to the base URL of a running wote-server to run the CLI journeys"),
+    .referenceServerIsSet,
     .timeLimit(.minutes(5)))
 struct SharedStoreProcessTests {
     @Test func logoutInOneProcess_whileTwoOthersRefresh_isSignedOut_everyRound() async throws {

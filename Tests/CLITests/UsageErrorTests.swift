@@ -17,9 +17,7 @@ import Testing
     @Test func usageError_withJSON_isTheErrorObject() async throws {
         let sandbox = try Sandbox()
         let result = try await sandbox.wote(["consumer-type", "set", "SPENDER", "--json"])
-        #expect(result.status == 2, "\(result)")
-        let error = try result.jsonError()
-        #expect(error["kind"] as? String == "usage")
+        let error = try result.expectError(status: 2, kind: "usage")
         #expect((error["message"] as? String)?.contains("TYPE") == true)
         #expect(error["code"] is NSNull)
     }
@@ -43,22 +41,21 @@ import Testing
         #expect((try token.jsonError()["message"] as? String)?.contains("HEX") == true)
     }
 
-    @Test func signUp_withAFieldBreakingItsRule_isAUsageErrorNamingTheField() async throws {
+    /// A field breaking its rule (the e-mail, the password read from standard input) is a usage
+    /// error whose message starts with the field's name.
+    @Test(arguments: [
+        (email: "no-at-sign", password: "password1", named: "--email"),
+        (email: "a@b.kr", password: "short", named: "password"),
+    ])
+    func signUp_withAFieldBreakingItsRule_isAUsageErrorNamingTheField(
+        email: String, password: String, named field: String
+    ) async throws {
         let sandbox = try Sandbox()
         let result = try await sandbox.wote(
-            ["signup", "--login-id", "wote01", "--name", "Kim", "--email", "no-at-sign", "--phone", "010", "--json"],
-            input: "password1\n")
-        #expect(result.status == 2, "\(result)")
-        #expect((try result.jsonError()["message"] as? String)?.hasPrefix("--email") == true)
-    }
-
-    @Test func signUp_withAWeakPassword_isAUsageErrorNamingThePassword() async throws {
-        let sandbox = try Sandbox()
-        let result = try await sandbox.wote(
-            ["signup", "--login-id", "wote01", "--name", "Kim", "--email", "a@b.kr", "--phone", "010", "--json"],
-            input: "short\n")
-        #expect(result.status == 2, "\(result)")
-        #expect((try result.jsonError()["message"] as? String)?.hasPrefix("password") == true)
+            ["signup", "--login-id", "wote01", "--name", "Kim", "--email", email, "--phone", "010", "--json"],
+            input: password + "\n")
+        let error = try result.expectError(status: 2, kind: "usage")
+        #expect((error["message"] as? String)?.hasPrefix(field) == true)
     }
 
     @Test func signInAndSignUp_withoutAPasswordOnStandardInput_areUsageErrors() async throws {

@@ -4,14 +4,6 @@ import WoteData
 import WoteDomain
 import WoteTestSupport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The file store refuses symbolic links and directories others may write to, and its lock wait
 /// is bounded and cancellable.
 @Suite(.timeLimit(.minutes(1))) struct FileTokenStorageHardeningTests {
@@ -47,11 +39,11 @@ import Darwin
         }
     }
 
-    @Test(arguments: [0o777, 0o770, 0o707, 0o1777] as [mode_t])
-    func directoryOthersMayWriteTo_isRefused_namingIt(_ mode: mode_t) async throws {
+    @Test(arguments: [0o777, 0o770, 0o707, 0o1777])
+    func directoryOthersMayWriteTo_isRefused_namingIt(_ mode: Int) async throws {
         let shared = directory.url.appending(path: "shared")
         try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
-        #expect(chmod(shared.path(percentEncoded: false), mode) == 0)
+        try setPermissions(mode, of: shared)
         let storage = FileTokenStorage(fileURL: shared.appending(path: "session.json"))
 
         for attempt in 0..<2 {

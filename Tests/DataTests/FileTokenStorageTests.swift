@@ -4,14 +4,6 @@ import WoteData
 import WoteDomain
 import WoteTestSupport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The file store: atomic 0600 writes in a 0700 directory, unreadable versus corrupted files, and
 /// the cross-process refresh lock.
 @Suite(.timeLimit(.minutes(1))) struct FileTokenStorageTests {
@@ -42,7 +34,7 @@ import Darwin
 
     @Test func save_over_a0644File_leavesItAt0600() async throws {
         #expect(FileManager.default.createFile(atPath: fileURL.path(percentEncoded: false), contents: Data("{}".utf8)))
-        #expect(chmod(fileURL.path(percentEncoded: false), 0o644) == 0)
+        try setPermissions(0o644, of: fileURL)
         try await storage.save(.fixture())
         #expect(permissions(of: fileURL) == 0o600)
         #expect(try await storage.load() == .fixture())
@@ -61,7 +53,7 @@ import Darwin
     @Test func save_leavesAnExistingDirectorysModeAlone() async throws {
         let existing = directory.url.appending(path: "shared")
         try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: false)
-        #expect(chmod(existing.path(percentEncoded: false), 0o755) == 0)
+        try setPermissions(0o755, of: existing)
         try await FileTokenStorage(fileURL: existing.appending(path: "session.json")).save(.fixture())
         #expect(permissions(of: existing) == 0o755)
     }
@@ -116,10 +108,10 @@ import Darwin
     @Test(.disabled(if: permissionsAreBypassed, "root reads files whatever their mode; the directory case covers it"))
     func load_reportsUnavailable_andKeepsTheFile_whenPermissionIsDenied() async throws {
         try await storage.save(.fixture())
-        #expect(chmod(fileURL.path(percentEncoded: false), 0o000) == 0)
+        try setPermissions(0o000, of: fileURL)
         let error = await #expect(throws: TokenStorageError.self) { try await storage.load() }
         #expect(error?.isUnavailable == true)
-        #expect(chmod(fileURL.path(percentEncoded: false), 0o600) == 0)
+        try setPermissions(0o600, of: fileURL)
         #expect(try await storage.load() == .fixture())
     }
 
@@ -143,24 +135,9 @@ import Darwin
     }
 
     @Test func lockForRefresh_waitsForAnotherInstance_untilItReleases() async throws {
-        let (events, sink) = AsyncStream<LockEvent>.makeStream()
-        let first = FileTokenStorage(fileURL: fileURL)
-        let second = FileTokenStorage(fileURL: fileURL, onLockContention: { sink.yield(.contended) })
-        let firstLock = try await first.lockForRefresh()
-        let firstReleased = Locked(false)
-        let waiter = Task {
-            let lock = try await second.lockForRefresh()
-            sink.yield(.acquired(afterFirstReleased: firstReleased.current))
-            sink.finish()
-            lock.release()
-        }
-        var iterator = events.makeAsyncIterator()
-        // Without exclusion the second instance would take the lock at once and say `acquired`.
-        #expect(await iterator.next() == .contended)
-        firstReleased.withLock { $0 = true }
-        firstLock.release()
-        #expect(await iterator.next() == .acquired(afterFirstReleased: true))
-        try await waiter.value
+        try await expectRefreshLockExclusion(
+            holder: FileTokenStorage(fileURL: fileURL),
+            waiter: { FileTokenStorage(fileURL: fileURL, onLockContention: $0) })
     }
 
     @Test func lockForRefresh_isTakenAtOnce_whenTheOtherInstanceReleasedIt() async throws {
@@ -178,11 +155,6 @@ import Darwin
 extension TokenStorageError {
     var isUnavailable: Bool { if case .unavailable = self { true } else { false } }
     var isCorrupted: Bool { if case .corrupted = self { true } else { false } }
-}
-
-enum LockEvent: Equatable, Sendable {
-    case contended
-    case acquired(afterFirstReleased: Bool)
 }
 
 /// A file that reads but holds no valid session.

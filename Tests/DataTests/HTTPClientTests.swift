@@ -13,16 +13,25 @@ import FoundationNetworking
 @Suite struct HTTPClientTests {
     private let profile = WoteEndpoints.myProfile()
 
-    @Test func redirectToAnotherHost_dropsAuthorization() async throws {
-        let harness = RecordingHarness { request in
-            request.url?.host == "api.wote.test"
-                ? .response(status: 302, headers: ["Location": "https://evil.example/collect"], body: Data())
+    /// A harness whose server answers the requests `isRedirected` picks with a `status` redirect to
+    /// `location`, and every other request with success.
+    private static func redirecting(
+        _ status: Int, to location: String, when isRedirected: @escaping @Sendable (URLRequest) -> Bool
+    ) -> RecordingHarness {
+        RecordingHarness { request in
+            isRedirected(request)
+                ? .response(status: status, headers: ["Location": location], body: Data())
                 : .json(200, #"{"status":200,"message":"SUCCESS"}"#)
+        }
+    }
+
+    @Test func redirectToAnotherHost_dropsAuthorization() async throws {
+        let harness = Self.redirecting(302, to: "https://evil.example/collect") { request in
+            request.url?.host == "api.wote.test"
         }
         let response = try await harness.client.send(profile, bearer: "secret-token")
         #expect(response.status == 200)
-        let requests = harness.stub.requests
-        try #require(requests.count == 2)
+        let requests = try harness.requests(expecting: 2)
         #expect(requests[0].value(forHTTPHeaderField: "Authorization") == "Bearer secret-token")
         #expect(requests[1].url?.absoluteString == "https://evil.example/collect")
         #expect(requests[1].value(forHTTPHeaderField: "Authorization") == nil)
@@ -30,66 +39,47 @@ import FoundationNetworking
 
     @Test(arguments: ["http://api.wote.test/api/profiles", "https://api.wote.test:8443/api/profiles"])
     func redirectToAnotherSchemeOrPort_dropsAuthorization(_ location: String) async throws {
-        let harness = RecordingHarness { request in
+        let harness = Self.redirecting(301, to: location) { request in
             request.url?.absoluteString == "https://api.wote.test/api/profiles"
-                ? .response(status: 301, headers: ["Location": location], body: Data())
-                : .json(200, #"{"status":200,"message":"SUCCESS"}"#)
         }
         _ = try await harness.client.send(profile, bearer: "secret-token")
-        let requests = harness.stub.requests
-        try #require(requests.count == 2)
+        let requests = try harness.requests(expecting: 2)
         #expect(requests[1].url?.absoluteString == location)
         #expect(requests[1].value(forHTTPHeaderField: "Authorization") == nil)
     }
 
     @Test func sameOriginRedirect_keepsAuthorization_andResolvesRelativeLocation() async throws {
-        let harness = RecordingHarness { request in
-            request.url?.path == "/api/profiles"
-                ? .response(status: 302, headers: ["Location": "/api/v2/profiles"], body: Data())
-                : .json(200, #"{"status":200,"message":"SUCCESS"}"#)
-        }
+        let harness = Self.redirecting(302, to: "/api/v2/profiles") { request in request.url?.path == "/api/profiles" }
         _ = try await harness.client.send(profile, bearer: "secret-token")
-        let requests = harness.stub.requests
-        try #require(requests.count == 2)
+        let requests = try harness.requests(expecting: 2)
         #expect(requests[1].url?.absoluteString == "https://api.wote.test/api/v2/profiles")
         #expect(requests[1].value(forHTTPHeaderField: "Authorization") == "Bearer secret-token")
     }
 
-    @Test func redirect303_turnsPostIntoGet_withoutBodyOrContentType() async throws {
-        let harness = RecordingHarness { request in
-            request.url?.path == "/api/auth/logout"
-                ? .response(status: 303, headers: ["Location": "/done"], body: Data())
-                : .json(200, #"{"status":200,"message":"SUCCESS"}"#)
-        }
+    /// 303 turns the logout's POST into a GET without body or content type; 307 keeps all three.
+    @Test(arguments: [
+        (status: 303, location: "/done", method: "GET", body: String?.none, contentType: String?.none),
+        (
+            status: 307, location: "/api/auth/logout2", method: "POST", body: #"{"deviceToken":"ab"}"#,
+            contentType: "application/json"
+        ),
+    ])
+    func redirectOfAPost_keepsMethodAndBody_onlyWhenTheStatusSaysSo(
+        status: Int, location: String, method: String, body: String?, contentType: String?
+    ) async throws {
+        let harness = Self.redirecting(status, to: location) { request in request.url?.path == "/api/auth/logout" }
         _ = try await harness.client.send(WoteEndpoints.logout(.init(deviceToken: "ab")), bearer: "tok")
-        let requests = harness.stub.requests
-        try #require(requests.count == 2)
+        let requests = try harness.requests(expecting: 2)
         #expect(requests[0].httpMethod == "POST")
-        #expect(requests[1].httpMethod == "GET")
-        #expect(requests[1].httpBody == nil)
-        #expect(requests[1].value(forHTTPHeaderField: "Content-Type") == nil)
-    }
-
-    @Test func redirect307_keepsMethodAndBody() async throws {
-        let harness = RecordingHarness { request in
-            request.url?.path == "/api/auth/logout"
-                ? .response(status: 307, headers: ["Location": "/api/auth/logout2"], body: Data())
-                : .json(200, #"{"status":200,"message":"SUCCESS"}"#)
-        }
-        _ = try await harness.client.send(WoteEndpoints.logout(.init(deviceToken: "ab")), bearer: "tok")
-        let requests = harness.stub.requests
-        try #require(requests.count == 2)
-        #expect(requests[1].httpMethod == "POST")
-        #expect(requests[1].bodyText == #"{"deviceToken":"ab"}"#)
-        #expect(requests[1].value(forHTTPHeaderField: "Content-Type") == "application/json")
+        #expect(requests[1].httpMethod == method)
+        #expect(requests[1].httpBody.map { String(decoding: $0, as: UTF8.self) } == body)
+        #expect(requests[1].value(forHTTPHeaderField: "Content-Type") == contentType)
     }
 
     @Test(arguments: [307, 308])
     func bodyKeepingRedirect_toAnotherOrigin_isNotFollowed_soThePasswordStaysHome(_ status: Int) async throws {
-        let harness = RecordingHarness { request in
+        let harness = Self.redirecting(status, to: "https://evil.example/steal") { request in
             request.url?.host == "api.wote.test"
-                ? .response(status: status, headers: ["Location": "https://evil.example/steal"], body: Data())
-                : .json(200, #"{"status":200,"message":"SUCCESS"}"#)
         }
         let signIn = WoteEndpoints.signIn(SignInRequestDTO(loginId: "wote01", password: "hunter2-secret"))
         await #expect(throws: APIError.malformed(MalformedResponse(httpStatus: status, problem: .unexpectedRedirect))) {
@@ -99,15 +89,12 @@ import FoundationNetworking
     }
 
     @Test func redirect303_toAnotherOrigin_isFollowedWithoutTheBody() async throws {
-        let harness = RecordingHarness { request in
+        let harness = Self.redirecting(303, to: "https://elsewhere.example/done") { request in
             request.url?.host == "api.wote.test"
-                ? .response(status: 303, headers: ["Location": "https://elsewhere.example/done"], body: Data())
-                : .json(200, #"{"status":200,"message":"SUCCESS"}"#)
         }
         let signIn = WoteEndpoints.signIn(SignInRequestDTO(loginId: "wote01", password: "hunter2-secret"))
         _ = try await harness.client.send(signIn, bearer: nil)
-        let requests = harness.stub.requests
-        try #require(requests.count == 2)
+        let requests = try harness.requests(expecting: 2)
         #expect(requests[1].httpMethod == "GET")
         #expect(requests[1].httpBody == nil)
     }

@@ -205,26 +205,16 @@ import WoteTestSupport
 
     @Test func sharedLock_excludesASecondHolder_untilTheFirstReleases() async throws {
         let directory = try TemporaryDirectory()
-        let (events, sink) = AsyncStream<LockEvent>.makeStream()
         let app = storage(accessGroup: Self.shared, entitled: [Self.shared], lockDirectory: directory.url)
-        let widget = storage(
-            accessGroup: Self.shared, entitled: [Self.shared], lockDirectory: directory.url,
-            onLockContention: { sink.yield(.contended) })
+        let widget = storage(accessGroup: Self.shared, entitled: [Self.shared], lockDirectory: directory.url)
         #expect(app.lockPath == widget.lockPath)
-        let appLock = try await app.lockForRefresh()
-        let appReleased = Locked(false)
-        let waiter = Task {
-            let lock = try await widget.lockForRefresh()
-            sink.yield(.acquired(afterFirstReleased: appReleased.current))
-            sink.finish()
-            lock.release()
-        }
-        var iterator = events.makeAsyncIterator()
-        #expect(await iterator.next() == .contended)
-        appReleased.withLock { $0 = true }
-        appLock.release()
-        #expect(await iterator.next() == .acquired(afterFirstReleased: true))
-        try await waiter.value
+        try await expectRefreshLockExclusion(
+            holder: app,
+            waiter: {
+                storage(
+                    accessGroup: Self.shared, entitled: [Self.shared], lockDirectory: directory.url,
+                    onLockContention: $0)
+            })
         #expect(permissions(of: URL(fileURLWithPath: try #require(app.lockPath))) == 0o600)
     }
 }

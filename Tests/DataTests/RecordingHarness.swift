@@ -28,6 +28,32 @@ struct RecordingHarness {
         dataSource = HTTPRemoteDataSource(sender: client, multipartBoundary: { Self.boundary })
     }
 
+    /// The requests sent so far, required to be `count`.
+    func requests(expecting count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> [URLRequest] {
+        let requests = stub.requests
+        try #require(
+            requests.count == count, "expected \(count) requests, got \(requests.count)", sourceLocation: sourceLocation
+        )
+        return requests
+    }
+
+    /// Expects the one request sent so far to be `method` on `path` below ``baseURL``, with exactly
+    /// `headers`, and `body` as text (`nil`: no body at all).
+    func expectOnlyRequest(
+        _ method: String, _ path: String, headers: [String: String], body: String?,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let request = try onlyRequest(sourceLocation: sourceLocation)
+        #expect(request.httpMethod == method, sourceLocation: sourceLocation)
+        #expect(request.url?.absoluteString == Self.baseURL.absoluteString + path, sourceLocation: sourceLocation)
+        #expect(request.allHTTPHeaderFields == headers, sourceLocation: sourceLocation)
+        if let body {
+            #expect(request.bodyText == body, sourceLocation: sourceLocation)
+        } else {
+            #expect(request.httpBody == nil, sourceLocation: sourceLocation)
+        }
+    }
+
     /// The one request sent so far.
     func onlyRequest(sourceLocation: SourceLocation = #_sourceLocation) throws -> URLRequest {
         let requests = stub.requests

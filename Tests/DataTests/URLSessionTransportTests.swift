@@ -19,7 +19,7 @@ import FoundationNetworking
             request.path == "/from" ? .init(status: 302, headers: ["Location": "/to"]) : Self.success
         }
         defer { server.stop() }
-        let request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/from")!)
+        let request = URLRequest(url: URL(string: server.baseURL + "/from")!)
         let (_, response) = try await HTTPTransport.urlSession().send(request)
         let http = try #require(response as? HTTPURLResponse)
         #expect(http.statusCode == 302)
@@ -33,8 +33,7 @@ import FoundationNetworking
                 ? .init(status: 302, headers: ["Location": "http://localhost:\(request.port)/landing"]) : Self.success
         }
         defer { server.stop() }
-        let client = HTTPClient(
-            baseURL: URL(string: "http://127.0.0.1:\(server.port)")!, transport: HTTPTransport.urlSession())
+        let client = Self.urlSessionClient(of: server)
         let response = try await client.send(WoteEndpoints.myProfile(), bearer: "secret-token")
         #expect(response.status == 200)
         let requests = server.requests
@@ -54,18 +53,24 @@ import FoundationNetworking
         defer { server.stop() }
         let transport = HTTPTransport.urlSession()
         for path in ["/set", "/check"] {
-            _ = try await transport.send(URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)\(path)")!))
+            _ = try await transport.send(URLRequest(url: URL(string: server.baseURL + path)!))
         }
         let requests = server.requests
         try #require(requests.map(\.path) == ["/set", "/check"])
         #expect(requests[1].headers["cookie"] == nil)
     }
 
+    /// A client of `server` over the real URLSession transport.
+    private static func urlSessionClient(of server: LoopbackHTTPServer, timeout: Duration = .seconds(30))
+        -> HTTPClient
+    {
+        HTTPClient(baseURL: URL(string: server.baseURL)!, transport: HTTPTransport.urlSession(), timeout: timeout)
+    }
+
     @Test func refusedConnection_isNetwork() async throws {
         let closedPort = try LoopbackHTTPServer(listening: false) { _ in Self.success }
         defer { closedPort.stop() }
-        let client = HTTPClient(
-            baseURL: URL(string: "http://127.0.0.1:\(closedPort.port)")!, transport: HTTPTransport.urlSession())
+        let client = Self.urlSessionClient(of: closedPort)
         let error = await #expect(throws: APIError.self) { try await client.send(WoteEndpoints.myProfile()) }
         #expect(error == .network("URLError \(URLError.Code.cannotConnectToHost.rawValue)"))
     }
@@ -73,18 +78,14 @@ import FoundationNetworking
     @Test func noAnswerInTime_isTimeout() async throws {
         let server = try LoopbackHTTPServer { _ in nil }
         defer { server.stop() }
-        let client = HTTPClient(
-            baseURL: URL(string: "http://127.0.0.1:\(server.port)")!, transport: HTTPTransport.urlSession(),
-            timeout: .milliseconds(300))
+        let client = Self.urlSessionClient(of: server, timeout: .milliseconds(300))
         await #expect(throws: APIError.timeout) { try await client.send(WoteEndpoints.myProfile()) }
     }
 
     @Test func cancellingTheCaller_whileWaitingForTheAnswer_isCancelled() async throws {
         let server = try LoopbackHTTPServer { _ in nil }
         defer { server.stop() }
-        let client = HTTPClient(
-            baseURL: URL(string: "http://127.0.0.1:\(server.port)")!, transport: HTTPTransport.urlSession(),
-            timeout: .seconds(30))
+        let client = Self.urlSessionClient(of: server, timeout: .seconds(30))
         let call = Task { () async throws(APIError) -> HTTPResponse in try await client.send(WoteEndpoints.myProfile())
         }
         var arrivals = server.requestArrivals.makeAsyncIterator()

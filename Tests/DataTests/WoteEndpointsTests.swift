@@ -15,37 +15,34 @@ import FoundationNetworking
     private let loginReply = StubTransport.Reply.json(
         200, #"{"status":200,"message":"SUCCESS","data":{"jwtToken":{"accessToken":"a","refreshToken":"r"}}}"#)
 
-    @Test func appleLogin_postsForm_withPercentEncodedCode_andNoAuthorization() async throws {
+    /// Apple and Kakao codes are POSTed as a form, percent-encoded, with the provider as `state`,
+    /// and without any Authorization header.
+    @Test(arguments: [
+        (
+            LoginCredential.apple(authorizationCode: "a+b&c=d 한글/~._-*"), "/login/oauth2/code/apple",
+            "code=a%2Bb%26c%3Dd%20%ED%95%9C%EA%B8%80%2F~._-%2A&state=APPLE"
+        ),
+        (
+            LoginCredential.kakao(authorizationCode: "카카오=code"), "/login/oauth2/code/kakao",
+            "code=%EC%B9%B4%EC%B9%B4%EC%98%A4%3Dcode&state=KAKAO"
+        ),
+    ])
+    func socialLogin_postsForm_withPercentEncodedCode_andNoAuthorization(
+        _ credential: LoginCredential, path: String, form: String
+    ) async throws {
         let harness = RecordingHarness(reply: loginReply)
-        _ = try await harness.dataSource.login(.apple(authorizationCode: "a+b&c=d 한글/~._-*"))
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "POST")
-        #expect(request.url?.absoluteString == "https://api.wote.test/login/oauth2/code/apple")
-        #expect(
-            request.allHTTPHeaderFields
-                == ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"])
-        #expect(request.bodyText == "code=a%2Bb%26c%3Dd%20%ED%95%9C%EA%B8%80%2F~._-%2A&state=APPLE")
-    }
-
-    @Test func kakaoLogin_postsForm_withStateKakao_andNoAuthorization() async throws {
-        let harness = RecordingHarness(reply: loginReply)
-        _ = try await harness.dataSource.login(.kakao(authorizationCode: "카카오=code"))
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "POST")
-        #expect(request.url?.absoluteString == "https://api.wote.test/login/oauth2/code/kakao")
-        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")
-        #expect(request.value(forHTTPHeaderField: "Authorization") == nil)
-        #expect(request.bodyText == "code=%EC%B9%B4%EC%B9%B4%EC%98%A4%3Dcode&state=KAKAO")
+        _ = try await harness.dataSource.login(credential)
+        try harness.expectOnlyRequest(
+            "POST", path, headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
+            body: form)
     }
 
     @Test func passwordSignIn_postsSortedJSON_withoutEscapedSlashes_andNoAuthorization() async throws {
         let harness = RecordingHarness(reply: loginReply)
         _ = try await harness.dataSource.login(.password(loginId: "wote01", password: #"pa/ss"wörd1"#))
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "POST")
-        #expect(request.url?.absoluteString == "https://api.wote.test/api/auth/signin")
-        #expect(request.allHTTPHeaderFields == ["Content-Type": "application/json", "Accept": "application/json"])
-        #expect(request.bodyText == #"{"loginId":"wote01","password":"pa/ss\"wörd1"}"#)
+        try harness.expectOnlyRequest(
+            "POST", "/api/auth/signin", headers: ["Content-Type": "application/json", "Accept": "application/json"],
+            body: #"{"loginId":"wote01","password":"pa/ss\"wörd1"}"#)
     }
 
     @Test func signUp_postsSortedJSON_andNoAuthorization() async throws {
@@ -69,11 +66,9 @@ import FoundationNetworking
         #expect(endpoint.authorization == .none)
         #expect(bearer == nil)
         _ = try await harness.client.send(endpoint, bearer: "expired-access-token")
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "POST")
-        #expect(request.url?.absoluteString == "https://api.wote.test/api/auth/refresh")
-        #expect(request.allHTTPHeaderFields == ["Content-Type": "application/json", "Accept": "application/json"])
-        #expect(request.bodyText == #"{"refreshToken":"eyJ.refresh/token"}"#)
+        try harness.expectOnlyRequest(
+            "POST", "/api/auth/refresh", headers: ["Content-Type": "application/json", "Accept": "application/json"],
+            body: #"{"refreshToken":"eyJ.refresh/token"}"#)
     }
 
     @Test func refresh_withTheTokenInAHeader_sendsItThere_withoutBodyOrBearer() async throws {
@@ -84,11 +79,8 @@ import FoundationNetworking
         let (endpoint, bearer) = WoteEndpoints.refresh(call, refreshToken: "r-1")
         #expect(bearer == nil)
         _ = try await harness.client.send(endpoint, bearer: bearer)
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "PUT")
-        #expect(request.url?.absoluteString == "https://api.wote.test/auth/renew")
-        #expect(request.allHTTPHeaderFields == ["X-Refresh-Token": "Token r-1", "Accept": "application/json"])
-        #expect(request.httpBody == nil)
+        try harness.expectOnlyRequest(
+            "PUT", "/auth/renew", headers: ["X-Refresh-Token": "Token r-1", "Accept": "application/json"], body: nil)
     }
 
     @Test func refresh_withTheTokenAsBearer_sendsTheRefreshTokenNotTheAccessToken() async throws {
@@ -115,11 +107,9 @@ import FoundationNetworking
         let harness = RecordingHarness(
             reply: .json(200, #"{"status":200,"message":"unique nickname","data":{"isExist":false}}"#))
         _ = try await harness.dataSource.checkNickname(NicknameRequestDTO(nickname: "투표왕"))
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "POST")
-        #expect(request.url?.absoluteString == "https://api.wote.test/api/profiles/isValidNickname")
-        #expect(request.allHTTPHeaderFields == ["Content-Type": "application/json", "Accept": "application/json"])
-        #expect(request.bodyText == #"{"nickname":"투표왕"}"#)
+        try harness.expectOnlyRequest(
+            "POST", "/api/profiles/isValidNickname",
+            headers: ["Content-Type": "application/json", "Accept": "application/json"], body: #"{"nickname":"투표왕"}"#)
     }
 
     @Test func logout_postsDeviceToken_emptyWhenThereIsNone() async throws {
@@ -179,41 +169,16 @@ import FoundationNetworking
                 #"{"status":200,"message":"SUCCESS","data":{"nickname":"n","school":{"schoolName":"s","schoolRegion":"서울"}}}"#
             ))
         _ = try await harness.dataSource.fetchMyProfile()
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "GET")
-        #expect(request.url?.absoluteString == "https://api.wote.test/api/profiles")
-        #expect(request.allHTTPHeaderFields == ["Accept": "application/json"])
-        #expect(request.httpBody == nil)
+        try harness.expectOnlyRequest("GET", "/api/profiles", headers: ["Accept": "application/json"], body: nil)
     }
 
-    @Test func consumerType_putsJSON() async throws {
+    /// The consumer type is PUT as JSON, the withdrawal a DELETE without body or content type, the
+    /// device token POSTed as JSON.
+    @Test(arguments: PlainCall.all)
+    func callWithoutData_sendsItsRequest(_ call: PlainCall) async throws {
         let harness = RecordingHarness()
-        _ = try await harness.dataSource.setConsumerType(ConsumerTypeRequestDTO(consumerType: "ECO_WARRIOR"))
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "PUT")
-        #expect(request.url?.absoluteString == "https://api.wote.test/api/profiles/consumerType")
-        #expect(request.allHTTPHeaderFields == ["Content-Type": "application/json", "Accept": "application/json"])
-        #expect(request.bodyText == #"{"consumerType":"ECO_WARRIOR"}"#)
-    }
-
-    @Test func withdrawal_deletesWithoutBodyOrContentType() async throws {
-        let harness = RecordingHarness()
-        _ = try await harness.dataSource.withdraw()
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "DELETE")
-        #expect(request.url?.absoluteString == "https://api.wote.test/api/members")
-        #expect(request.allHTTPHeaderFields == ["Accept": "application/json"])
-        #expect(request.httpBody == nil)
-    }
-
-    @Test func deviceToken_postsJSON() async throws {
-        let harness = RecordingHarness()
-        _ = try await harness.dataSource.registerDeviceToken(DeviceTokenRequestDTO(deviceToken: "abcdef0123"))
-        let request = try harness.onlyRequest()
-        #expect(request.httpMethod == "POST")
-        #expect(request.url?.absoluteString == "https://api.wote.test/api/notifications/tokens")
-        #expect(request.allHTTPHeaderFields == ["Content-Type": "application/json", "Accept": "application/json"])
-        #expect(request.bodyText == #"{"deviceToken":"abcdef0123"}"#)
+        try await call.send(harness.dataSource)
+        try harness.expectOnlyRequest(call.method, call.path, headers: call.headers, body: call.body)
     }
 
     @Test(arguments: AuthorizedCase.all)
@@ -231,6 +196,34 @@ import FoundationNetworking
 }
 
 /// An endpoint and whether the contract sends it with the access token.
+/// A data-source call whose answer carries no data, and the request it must send.
+struct PlainCall: Sendable, CustomTestStringConvertible {
+    static let json = ["Content-Type": "application/json", "Accept": "application/json"]
+
+    var name: String
+    var send: @Sendable (HTTPRemoteDataSource) async throws -> Void
+    var method: String
+    var path: String
+    var headers: [String: String]
+    var body: String?
+
+    var testDescription: String { name }
+
+    static let all: [PlainCall] = [
+        PlainCall(
+            name: "consumer type",
+            send: { _ = try await $0.setConsumerType(ConsumerTypeRequestDTO(consumerType: "ECO_WARRIOR")) },
+            method: "PUT", path: "/api/profiles/consumerType", headers: json, body: #"{"consumerType":"ECO_WARRIOR"}"#),
+        PlainCall(
+            name: "withdrawal", send: { _ = try await $0.withdraw() }, method: "DELETE", path: "/api/members",
+            headers: ["Accept": "application/json"], body: nil),
+        PlainCall(
+            name: "device token",
+            send: { _ = try await $0.registerDeviceToken(DeviceTokenRequestDTO(deviceToken: "abcdef0123")) },
+            method: "POST", path: "/api/notifications/tokens", headers: json, body: #"{"deviceToken":"abcdef0123"}"#),
+    ]
+}
+
 struct AuthorizedCase: Sendable, CustomTestStringConvertible {
     var name: String
     var endpoint: Endpoint

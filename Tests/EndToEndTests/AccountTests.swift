@@ -11,13 +11,21 @@ extension EndToEnd {
             SignUpForm(loginId: loginId, password: password, name: "김투표", email: "vote@wote.kr", phone: "010-1234-5678")
         }
 
-        @Test func signUp_thenSignIn_routesToProfileSetup_thenHome() async throws {
-            let clock = try await hooks.clock()
+        /// A client over a fresh store file, and the ID of an account just created for it: `prefix`
+        /// and a unique suffix.
+        private func clientWithNewAccount(_ prefix: String, clock: TestClock) async throws -> (
+            wote: WoteClient, storage: FileTokenStorage, loginId: String
+        ) {
             let storage = ReferenceServer.temporaryStore()
             let wote = ReferenceServer.client(storage: storage, clock: clock)
-            let loginId = "id\(ReferenceServer.uniqueSuffix())"
-
+            let loginId = "\(prefix)\(ReferenceServer.uniqueSuffix())"
             #expect(try await wote.signUp(form(loginId)) == .created)
+            return (wote, storage, loginId)
+        }
+
+        @Test func signUp_thenSignIn_routesToProfileSetup_thenHome() async throws {
+            let (wote, storage, loginId) = try await clientWithNewAccount("id", clock: try await hooks.clock())
+
             let state = try await wote.login(
                 .account(loginId, password: "wote2026pw"), remember: true)
             #expect(state == .profileRequired)
@@ -32,9 +40,7 @@ extension EndToEnd {
         }
 
         @Test func takenID_isRefused_withTheServersMessageForThePerson() async throws {
-            let wote = ReferenceServer.client(clock: try await hooks.clock())
-            let loginId = "dup\(ReferenceServer.uniqueSuffix())"
-            #expect(try await wote.signUp(form(loginId)) == .created)
+            let (wote, _, loginId) = try await clientWithNewAccount("dup", clock: try await hooks.clock())
 
             let outcome = try await wote.signUp(form(loginId))
 
@@ -42,9 +48,7 @@ extension EndToEnd {
         }
 
         @Test func wrongPassword_isWrongCredentials() async throws {
-            let wote = ReferenceServer.client(clock: try await hooks.clock())
-            let loginId = "pw\(ReferenceServer.uniqueSuffix())"
-            #expect(try await wote.signUp(form(loginId)) == .created)
+            let (wote, _, loginId) = try await clientWithNewAccount("pw", clock: try await hooks.clock())
 
             await #expect(throws: WoteError.wrongCredentials) {
                 _ = try await wote.login(
@@ -54,10 +58,7 @@ extension EndToEnd {
 
         @Test func keepMeSignedInOff_writesNothing_andTheNextLaunchIsSignedOut() async throws {
             let clock = try await hooks.clock()
-            let storage = ReferenceServer.temporaryStore()
-            let wote = ReferenceServer.client(storage: storage, clock: clock)
-            let loginId = "mem\(ReferenceServer.uniqueSuffix())"
-            #expect(try await wote.signUp(form(loginId)) == .created)
+            let (wote, storage, loginId) = try await clientWithNewAccount("mem", clock: clock)
 
             let state = try await wote.login(
                 .account(loginId, password: "wote2026pw"), remember: false)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteKit
 import WoteKitTesting
+import WoteTestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -16,22 +17,8 @@ extension EndToEnd {
     @Suite struct AppCalls {
         let hooks = TestHooks()
 
-        struct Post: Decodable, Sendable {
-            struct Author: Decodable, Sendable { var nickname: String }
-            struct Counts: Decodable, Sendable, Equatable {
-                var agreeCount: Int
-                var disagreeCount: Int
-            }
-            var postId: Int64
-            var title: String
-            var postStatus: String
-            var author: Author
-            var voteCounts: Counts
-            var myChoice: Bool?
-        }
-
         struct Detail: Decodable, Sendable {
-            var post: Post
+            var post: FeedPost
             var commentCount: Int
         }
 
@@ -43,16 +30,6 @@ extension EndToEnd {
 
         static let feed = APIRequest.get(
             "/api/posts", query: ["page": "0", "size": "20", "visibilityScope": "GLOBAL"])
-
-        static func error(_ body: () async throws -> Void) async -> WoteError? {
-            do {
-                try await body()
-                return nil
-            } catch {
-                #expect(error is WoteError, "\(error)")
-                return error as? WoteError
-            }
-        }
 
         @Test(arguments: [false, true])
         func burstOf200FeedCalls_onATokenExpiredOnTheServer_makesOneRefresh_and200Successes(strictRotation: Bool)
@@ -68,7 +45,7 @@ extension EndToEnd {
 
             let successes = await withTaskGroup(of: Bool.self) { group in
                 for _ in 0..<200 {
-                    group.addTask { (try? await member.client.fetch([Post].self, Self.feed)) != nil }
+                    group.addTask { (try? await member.client.fetch([FeedPost].self, Self.feed)) != nil }
                 }
                 return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
             }
@@ -102,42 +79,42 @@ extension EndToEnd {
             try await author.client.perform(.post("/api/posts", form: form))
 
             // Find it in the feed.
-            let feed = try await voter.client.fetch([Post].self, Self.feed)
+            let feed = try await voter.client.fetch([FeedPost].self, Self.feed)
             let post = try #require(feed.first { $0.title == title })
-            #expect(post.author.nickname == author.nickname)
+            #expect(post.author?.nickname == author.nickname)
             #expect(post.postStatus == "ACTIVE")
             #expect(post.myChoice == nil)
 
             // Vote, then vote again: E015.
             let counts = try await voter.client.fetch(
-                Post.Counts.self, try .post("/api/posts/\(post.postId)/votes", json: ["myChoice": true]))
-            #expect(counts == Post.Counts(agreeCount: 1, disagreeCount: 0))
-            let again = await Self.error {
+                VoteCounts.self, try .post("/api/posts/\(post.postId)/votes", json: ["myChoice": true]))
+            #expect(counts == VoteCounts(agreeCount: 1, disagreeCount: 0))
+            let again = try await woteError {
                 _ = try await voter.client.fetch(
-                    Post.Counts.self, try .post("/api/posts/\(post.postId)/votes", json: ["myChoice": false]))
+                    VoteCounts.self, try .post("/api/posts/\(post.postId)/votes", json: ["myChoice": false]))
             }
             #expect(again?.kind == .alreadyVoted)
             #expect(again?.code == "E015")
             #expect(again?.serverMessage?.isEmpty == false)
 
             // E019: a member without a consumer type can neither vote nor post.
-            let noType = await Self.error {
+            let noType = try await woteError {
                 _ = try await newcomer.client.fetch(
-                    Post.Counts.self, try .post("/api/posts/\(post.postId)/votes", json: ["myChoice": true]))
+                    VoteCounts.self, try .post("/api/posts/\(post.postId)/votes", json: ["myChoice": true]))
             }
             #expect(noType?.kind == .consumerTypeRequired)
             #expect(noType?.code == "E019")
-            let noTypePost = await Self.error { try await newcomer.client.perform(.post("/api/posts", form: form)) }
+            let noTypePost = try await woteError { try await newcomer.client.perform(.post("/api/posts", form: form)) }
             #expect(noTypePost?.kind == .consumerTypeRequired)
             #expect(await newcomer.client.currentSession().state == .signedIn)
 
             // G010: only the author closes or deletes.
-            let notMineClose = await Self.error {
+            let notMineClose = try await woteError {
                 try await voter.client.perform(.post("/api/posts/\(post.postId)/complete"))
             }
             #expect(notMineClose?.kind == .notAllowed)
             #expect(notMineClose?.code == "G010")
-            let notMineDelete = await Self.error {
+            let notMineDelete = try await woteError {
                 try await voter.client.perform(.delete("/api/posts/\(post.postId)"))
             }
             #expect(notMineDelete?.code == "G010")
@@ -150,20 +127,21 @@ extension EndToEnd {
             try await author.client.perform(.delete("/api/posts/\(post.postId)"))
 
             // E002: the id is gone.
-            let gone = await Self.error {
+            let gone = try await woteError {
                 _ = try await voter.client.fetch(Detail.self, .get("/api/posts/\(post.postId)"))
             }
             #expect(gone?.kind == .notFound)
             #expect(gone?.code == "E002")
             let raw = try await voter.client.response(for: .get("/api/posts/\(post.postId)"))
             #expect(raw.status == 404)
-            #expect(!(try await voter.client.fetch([Post].self, Self.feed)).contains { $0.postId == post.postId })
+            #expect(!(try await voter.client.fetch([FeedPost].self, Self.feed)).contains { $0.postId == post.postId })
 
             // E008 on a bad page is the caller's mistake, not a token problem: no refresh.
             let countersBefore = try await hooks.counters()
-            let badPage = await Self.error {
+            let badPage = try await woteError {
                 _ = try await voter.client.fetch(
-                    [Post].self, .get("/api/posts", query: ["page": "-1", "size": "20", "visibilityScope": "GLOBAL"]))
+                    [FeedPost].self,
+                    .get("/api/posts", query: ["page": "-1", "size": "20", "visibilityScope": "GLOBAL"]))
             }
             #expect(badPage?.code == "E008")
             #expect(badPage?.kind == .invalidRequest)
@@ -171,13 +149,14 @@ extension EndToEnd {
             #expect(await voter.client.currentSession().state == .signedIn)
 
             // G999 on HTTP 200 (an unknown scope) is a server failure; an unreadable body is malformed.
-            let badScope = await Self.error {
-                _ = try await voter.client.fetch([Post].self, .get("/api/posts", query: ["visibilityScope": "global"]))
+            let badScope = try await woteError {
+                _ = try await voter.client.fetch(
+                    [FeedPost].self, .get("/api/posts", query: ["visibilityScope": "global"]))
             }
             #expect(badScope?.kind == .serverFailure)
             #expect(badScope?.code == "G999")
             try await hooks.inject(.init(method: "GET", path: "/api/posts", kind: "truncated"))
-            let truncated = await Self.error { _ = try await voter.client.fetch([Post].self, Self.feed) }
+            let truncated = try await woteError { _ = try await voter.client.fetch([FeedPost].self, Self.feed) }
             #expect(truncated?.kind == .malformedResponse)
             #expect(try await hooks.counters().refreshCalls == countersBefore.refreshCalls)
             #expect(await voter.client.currentSession().state == .signedIn)
@@ -218,7 +197,7 @@ extension EndToEnd {
                 profileCompleted: true, remember: true)
             #expect(begun == .signedIn)
 
-            let error = await Self.error { _ = try await client.fetch([Post].self, Self.feed) }
+            let error = try await woteError { _ = try await client.fetch([FeedPost].self, Self.feed) }
 
             #expect(error == .profileRequired)
             #expect(await client.currentSession().state == .profileRequired)
@@ -227,23 +206,23 @@ extension EndToEnd {
             try await client.completeProfile(
                 nickname: "b\(ReferenceServer.uniqueSuffix())", schoolName: "Wote High", region: .seoul, imageJPEG: nil)
             #expect(await client.currentSession().state == .signedIn)
-            _ = try await client.fetch([Post].self, Self.feed)
+            _ = try await client.fetch([FeedPost].self, Self.feed)
         }
 
         @Test func e018OnAnAppCall_endsTheSession() async throws {
             try await hooks.reset()
             let storage = ReferenceServer.temporaryStore()
             let member = try await SignedInMember.make(hooks: hooks, storage: storage)
-            _ = try await member.client.fetch([Post].self, Self.feed)
+            _ = try await member.client.fetch([FeedPost].self, Self.feed)
             try await hooks.ban(nickname: member.nickname)
 
-            let error = await Self.error { _ = try await member.client.fetch([Post].self, Self.feed) }
+            let error = try await woteError { _ = try await member.client.fetch([FeedPost].self, Self.feed) }
 
             #expect(error == .banned)
             #expect(error?.code == "E018")
             #expect(await member.client.currentSession().state == .signedOut(.banned))
             #expect(try await storage.load() == nil)
-            let after = await Self.error { _ = try await member.client.accessToken() }
+            let after = try await woteError { _ = try await member.client.accessToken() }
             #expect(after == .banned)
         }
 
@@ -260,7 +239,7 @@ extension EndToEnd {
                 "http://localhost:\(port)/api/posts?page=0&size=20&visibilityScope=GLOBAL",
                 "http://127.0.0.1:\(port + 1)/api/posts", "https://127.0.0.1:\(port)/api/posts",
             ] {
-                let error = await Self.error {
+                let error = try await woteError {
                     _ = try await member.client.response(for: URLRequest(url: URL(string: url)!))
                 }
                 #expect(error?.kind == .foreignOrigin, "\(url)")
@@ -294,9 +273,9 @@ extension EndToEnd {
             try await hooks.advance(clock, by: 31 * 60)
             let before = try await hooks.counters()
 
-            let cancelled = Task { try await client.fetch([Post].self, Self.feed) }
+            let cancelled = Task { try await client.fetch([FeedPost].self, Self.feed) }
             await gate.waitForArrivals(1)
-            let patient = Task { try await client.fetch([Post].self, Self.feed) }
+            let patient = Task { try await client.fetch([FeedPost].self, Self.feed) }
             cancelled.cancel()
             let cancelledResult = await cancelled.result
             #expect(throws: WoteError.cancelled) { try cancelledResult.get() }

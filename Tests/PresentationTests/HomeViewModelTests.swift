@@ -27,14 +27,11 @@ import WoteUseCases
         profiles.holdCalls(at: gate)
         let viewModel = makeViewModel()
 
-        let load = Task { await viewModel.load() }
-        await gate.waitForArrivals()
-        #expect(viewModel.isBusy)
-        #expect(viewModel.user == nil)
-        gate.open()
-        await load.value
-
-        #expect(viewModel.isBusy == false)
+        await gate.expectBusy(viewModel) {
+            await viewModel.load()
+        } whileHeld: {
+            #expect(viewModel.user == nil)
+        }
         #expect(viewModel.user == user)
         #expect(viewModel.errorMessage == nil)
     }
@@ -86,30 +83,50 @@ import WoteUseCases
         #expect(auth.session.state == .signedOut(.loggedOut))
     }
 
-    @Test func logout_endsSession_evenWhenStoredTokensCannotBeDeleted() async {
-        auth.failSignOut(with: .storageFailure("read-only"))
+    /// The two ways out of the home screen.
+    enum Leaving: Sendable {
+        case logout, withdrawal
+    }
+
+    /// Logging out when the stored tokens cannot be deleted, and withdrawing when the server cannot
+    /// be reached, end the session all the same and say what went wrong.
+    @Test(arguments: [
+        (Leaving.logout, WoteError.storageFailure("read-only"), SignOutReason.loggedOut),
+        (Leaving.withdrawal, WoteError.networkUnavailable("offline"), SignOutReason.withdrawn),
+    ])
+    func leaving_endsSession_andExplains_whenItsStepFails(
+        _ leaving: Leaving, failure: WoteError, reason: SignOutReason
+    ) async {
+        switch leaving {
+        case .logout: auth.failSignOut(with: failure)
+        case .withdrawal: auth.failWithdraw(with: failure)
+        }
         let viewModel = makeViewModel()
 
-        await viewModel.logout()
+        switch leaving {
+        case .logout:
+            await viewModel.logout()
+        case .withdrawal:
+            viewModel.requestWithdrawal()
+            await viewModel.confirmWithdrawal()
+        }
 
         #expect(viewModel.isSignedOut)
-        #expect(viewModel.errorMessage == WoteError.storageFailure("read-only").message)
-        #expect(auth.session.state == .signedOut(.loggedOut))
+        #expect(viewModel.errorMessage == failure.message)
+        #expect(auth.session.state == .signedOut(reason))
     }
 
     @Test func logout_isNotHeldBack_byProfileLoadInFlight_andLateProfileIsDropped() async {
         let gate = CallGate()
         profiles.holdCalls(at: gate)
         let viewModel = makeViewModel()
-        let load = Task { await viewModel.load() }
-        await gate.waitForArrivals()
-
-        await viewModel.logout()
-        #expect(viewModel.isSignedOut)
-        #expect(auth.session.state == .signedOut(.loggedOut))
-
-        gate.open()
-        await load.value
+        await gate.hold {
+            await viewModel.load()
+        } whileHeld: {
+            await viewModel.logout()
+            #expect(viewModel.isSignedOut)
+            #expect(auth.session.state == .signedOut(.loggedOut))
+        }
         #expect(viewModel.user == nil)
     }
 
@@ -166,32 +183,17 @@ import WoteUseCases
         #expect(auth.session.state == .profileRequired)
     }
 
-    @Test func withdraw_endsSession_andExplains_whenServerCannotBeReached() async {
-        auth.failWithdraw(with: .networkUnavailable("offline"))
-        let viewModel = makeViewModel()
-
-        viewModel.requestWithdrawal()
-        await viewModel.confirmWithdrawal()
-
-        #expect(viewModel.isSignedOut)
-        #expect(viewModel.errorMessage == WoteError.networkUnavailable("offline").message)
-        #expect(auth.session.state == .signedOut(.withdrawn))
-    }
-
     @Test func isBusy_isTrueWhileWithdrawalIsInFlight() async {
         let gate = CallGate()
         auth.holdCalls(at: gate)
         let viewModel = makeViewModel()
         viewModel.requestWithdrawal()
 
-        let withdraw = Task { await viewModel.confirmWithdrawal() }
-        await gate.waitForArrivals()
-        #expect(viewModel.isBusy)
-        #expect(viewModel.isSignedOut == false)
-        gate.open()
-        await withdraw.value
-
-        #expect(viewModel.isBusy == false)
+        await gate.expectBusy(viewModel) {
+            await viewModel.confirmWithdrawal()
+        } whileHeld: {
+            #expect(viewModel.isSignedOut == false)
+        }
         #expect(viewModel.isSignedOut)
     }
 }

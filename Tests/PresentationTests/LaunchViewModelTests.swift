@@ -10,19 +10,23 @@ import WoteUseCases
             restoreSession: RestoreSessionUseCase(auth: auth), observeSession: ObserveSessionUseCase(auth: auth))
     }
 
-    // MARK: Routing at launch
-
-    @Test func route_isLaunching_whileSessionIsBeingRestored() async {
+    /// A view model over a stored signed-in session, and the gate the session's restore is held at.
+    private func viewModelWithRestoreHeld() -> (LaunchViewModel, InMemoryAuthRepository, CallGate) {
         let auth = InMemoryAuthRepository(storedState: .signedIn)
         let gate = CallGate()
         auth.holdCalls(at: gate)
-        let viewModel = makeViewModel(auth)
+        return (makeViewModel(auth), auth, gate)
+    }
 
-        let start = Task { await viewModel.start() }
-        await gate.waitForArrivals()
-        #expect(viewModel.route == .launching)
-        gate.open()
-        await start.value
+    // MARK: Routing at launch
+
+    @Test func route_isLaunching_whileSessionIsBeingRestored() async {
+        let (viewModel, _, gate) = viewModelWithRestoreHeld()
+        await gate.hold {
+            await viewModel.start()
+        } whileHeld: {
+            #expect(viewModel.route == .launching)
+        }
 
         #expect(viewModel.route == .home)
         viewModel.cancel()
@@ -195,11 +199,7 @@ import WoteUseCases
     }
 
     @Test func overlappingStarts_leaveOneObservation_notOnePerStart() async {
-        let auth = InMemoryAuthRepository(storedState: .signedIn)
-        let gate = CallGate()
-        auth.holdCalls(at: gate)
-        let viewModel = makeViewModel(auth)
-
+        let (viewModel, auth, gate) = viewModelWithRestoreHeld()
         let first = Task { await viewModel.start() }
         let second = Task { await viewModel.start() }
         await gate.waitForArrivals(2)
@@ -215,16 +215,12 @@ import WoteUseCases
     }
 
     @Test func cancelWhileRestoring_routes_butFollowsNoEvents() async {
-        let auth = InMemoryAuthRepository(storedState: .signedIn)
-        let gate = CallGate()
-        auth.holdCalls(at: gate)
-        let viewModel = makeViewModel(auth)
-
-        let start = Task { await viewModel.start() }
-        await gate.waitForArrivals()
-        viewModel.cancel()
-        gate.open()
-        await start.value
+        let (viewModel, auth, gate) = viewModelWithRestoreHeld()
+        await gate.hold {
+            await viewModel.start()
+        } whileHeld: {
+            viewModel.cancel()
+        }
         auth.endSession(reason: .banned)
 
         #expect(viewModel.route == .home)

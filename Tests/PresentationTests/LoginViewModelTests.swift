@@ -83,16 +83,13 @@ import WoteUseCases
         viewModel.password = "secret123"
         #expect(viewModel.canSubmitPassword)
 
-        let login = Task { await viewModel.loginWithPassword() }
-        await gate.waitForArrivals()
-        #expect(viewModel.isBusy)
-        #expect(viewModel.canSubmitPassword == false)
-        await viewModel.loginWithApple(authorizationCode: "second tap")
-        #expect(auth.signInCalls.count == 1)
-
-        gate.open()
-        await login.value
-        #expect(viewModel.isBusy == false)
+        await gate.expectBusy(viewModel) {
+            await viewModel.loginWithPassword()
+        } whileHeld: {
+            #expect(viewModel.canSubmitPassword == false)
+            await viewModel.loginWithApple(authorizationCode: "second tap")
+            #expect(auth.signInCalls.count == 1)
+        }
         #expect(viewModel.outcome == .signedIn)
     }
 

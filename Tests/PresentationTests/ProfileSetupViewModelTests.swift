@@ -77,32 +77,35 @@ import WoteUseCases
         #expect(profiles.checkedNicknames.isEmpty)
     }
 
-    @Test func checkNickname_isChecking_whileServerIsAsked() async {
+    /// A view model with 투표왕 typed, and the gate the server's nickname checks are held at.
+    private func viewModelWithCheckHeld() -> (ProfileSetupViewModel, CallGate) {
         let gate = CallGate()
         profiles.holdCalls(at: gate)
         let viewModel = makeViewModel()
         viewModel.nickname = "투표왕"
+        return (viewModel, gate)
+    }
 
-        let check = Task { await viewModel.checkNickname() }
-        await gate.waitForArrivals()
-        #expect(viewModel.nicknameCheck == .checking)
-        gate.open()
-        await check.value
+    @Test func checkNickname_isChecking_whileServerIsAsked() async {
+        let (viewModel, gate) = viewModelWithCheckHeld()
+
+        await gate.hold {
+            await viewModel.checkNickname()
+        } whileHeld: {
+            #expect(viewModel.nicknameCheck == .checking)
+        }
 
         #expect(viewModel.nicknameCheck.isAvailable)
     }
 
     @Test func checkNickname_dropsVerdict_whenNicknameChangedMeanwhile() async {
-        let gate = CallGate()
-        profiles.holdCalls(at: gate)
-        let viewModel = makeViewModel()
-        viewModel.nickname = "투표왕"
+        let (viewModel, gate) = viewModelWithCheckHeld()
 
-        let check = Task { await viewModel.checkNickname() }
-        await gate.waitForArrivals()
-        viewModel.nickname = "새닉네임"
-        gate.open()
-        await check.value
+        await gate.hold {
+            await viewModel.checkNickname()
+        } whileHeld: {
+            viewModel.nickname = "새닉네임"
+        }
 
         #expect(viewModel.nicknameCheck == .unchecked)
         #expect(viewModel.canSubmit == false)
@@ -213,14 +216,11 @@ import WoteUseCases
         let gate = CallGate()
         profiles.holdCalls(at: gate)
 
-        let submit = Task { await viewModel.submit() }
-        await gate.waitForArrivals()
-        #expect(viewModel.isBusy)
-        #expect(viewModel.canSubmit == false)
-        gate.open()
-        await submit.value
-
-        #expect(viewModel.isBusy == false)
+        await gate.expectBusy(viewModel) {
+            await viewModel.submit()
+        } whileHeld: {
+            #expect(viewModel.canSubmit == false)
+        }
         #expect(viewModel.isCompleted)
     }
 }

@@ -132,16 +132,13 @@ import WoteUseCases
         let viewModel = makeViewModel()
         fillValidForm(viewModel)
 
-        let submit = Task { await viewModel.submit() }
-        await gate.waitForArrivals()
-        #expect(viewModel.isBusy)
-        #expect(viewModel.canSubmit == false)
-        await viewModel.submit()
-        #expect(accounts.signUpForms.count == 1)
-
-        gate.open()
-        await submit.value
-        #expect(viewModel.isBusy == false)
+        await gate.expectBusy(viewModel) {
+            await viewModel.submit()
+        } whileHeld: {
+            #expect(viewModel.canSubmit == false)
+            await viewModel.submit()
+            #expect(accounts.signUpForms.count == 1)
+        }
         #expect(viewModel.isCompleted)
     }
 }

@@ -22,6 +22,19 @@ import WoteRepository
             receivedAt: clock.now)
     }
 
+    /// Expects signing in to fail as the malformed answer `problem` when the server answers
+    /// `answer`, with nothing handed to the session.
+    private func expectMalformed(
+        answered answer: Result<ResponseEnvelope<LoginDataDTO>, APIError>, _ problem: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        let remote = FakeRemoteDataSource { $0.login = answer }
+        await #expect(throws: WoteError.malformedResponse(problem), sourceLocation: sourceLocation) {
+            try await repository(remote).signIn(with: credential, remember: true)
+        }
+        #expect(session.begins.isEmpty, sourceLocation: sourceLocation)
+    }
+
     @Test(arguments: [true, false])
     func success_withTokens_beginsACompletedSession_passingRemember(remember: Bool) async throws {
         let remote = FakeRemoteDataSource { $0.login = .success(Fixtures.loginSuccess()) }
@@ -68,35 +81,22 @@ import WoteRepository
     }
 
     @Test func successWithoutJwtToken_isMalformed_andNothingIsStored() async {
-        let remote = FakeRemoteDataSource { $0.login = .success(Fixtures.loginSuccess(nil)) }
-        await #expect(throws: WoteError.malformedResponse("HTTP 200: missing field `data.jwtToken`")) {
-            try await repository(remote).signIn(with: credential, remember: true)
-        }
-        #expect(session.begins.isEmpty)
+        await expectMalformed(answered: .success(Fixtures.loginSuccess(nil)), "HTTP 200: missing field `data.jwtToken`")
     }
 
     @Test func successWithoutData_isMalformed() async {
-        let remote = FakeRemoteDataSource { $0.login = .success(Fixtures.ok(nil)) }
-        await #expect(throws: WoteError.malformedResponse("HTTP 200: missing field `data.jwtToken`")) {
-            try await repository(remote).signIn(with: credential, remember: true)
-        }
-        #expect(session.begins.isEmpty)
+        await expectMalformed(answered: .success(Fixtures.ok(nil)), "HTTP 200: missing field `data.jwtToken`")
     }
 
     @Test func e009WithoutJwtToken_isMalformed_andNothingIsStored() async {
-        let remote = FakeRemoteDataSource { $0.login = .success(Fixtures.loginProfileRequired(nil)) }
-        await #expect(throws: WoteError.malformedResponse("HTTP 200: missing field `data.jwtToken`")) {
-            try await repository(remote).signIn(with: credential, remember: true)
-        }
-        #expect(session.begins.isEmpty)
+        await expectMalformed(
+            answered: .success(Fixtures.loginProfileRequired(nil)), "HTTP 200: missing field `data.jwtToken`")
     }
 
     @Test func emptyAccessToken_isMalformed_andNothingIsStored() async {
-        let remote = FakeRemoteDataSource { $0.login = .success(Fixtures.loginSuccess(Fixtures.tokenPair(access: ""))) }
-        await #expect(throws: WoteError.malformedResponse("HTTP 200: missing field `accessToken`")) {
-            try await repository(remote).signIn(with: credential, remember: true)
-        }
-        #expect(session.begins.isEmpty)
+        await expectMalformed(
+            answered: .success(Fixtures.loginSuccess(Fixtures.tokenPair(access: ""))),
+            "HTTP 200: missing field `accessToken`")
     }
 
     @Test func a001_isARejection_withTheCodeAndMessage() async {

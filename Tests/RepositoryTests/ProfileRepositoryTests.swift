@@ -15,6 +15,17 @@ import WoteRepository
 
     // MARK: - Nickname check
 
+    /// Expects the nickname check to throw `expected` when the server's answer is `answer`.
+    private func expectNicknameCheck(
+        answered answer: Result<ResponseEnvelope<NicknameCheckDTO>, APIError>, toThrow expected: WoteError,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        let remote = FakeRemoteDataSource { $0.checkNickname = answer }
+        await #expect(throws: expected, sourceLocation: sourceLocation) {
+            try await repository(remote).isNicknameAvailable(nickname)
+        }
+    }
+
     @Test func nicknameFree_isAvailable() async throws {
         let remote = FakeRemoteDataSource {
             $0.checkNickname = .success(Fixtures.ok(NicknameCheckDTO(isExist: false), message: "unique nickname"))
@@ -47,37 +58,28 @@ import WoteRepository
     }
 
     @Test func successWithoutData_isMalformed() async {
-        let remote = FakeRemoteDataSource { $0.checkNickname = .success(Fixtures.ok(nil)) }
-        await #expect(throws: WoteError.malformedResponse("HTTP 200: missing field `data.isExist`")) {
-            try await repository(remote).isNicknameAvailable(nickname)
-        }
+        await expectNicknameCheck(
+            answered: .success(Fixtures.ok(nil)),
+            toThrow: WoteError.malformedResponse("HTTP 200: missing field `data.isExist`"))
     }
 
     @Test func g013_isARejection_withTheCode() async {
-        let remote = FakeRemoteDataSource {
-            $0.checkNickname = .success(
-                Fixtures.failure(http: 200, status: 404, code: .validationFailed, message: "invalid nickname"))
-        }
-        await #expect(throws: WoteError.rejected(code: "G013", message: "invalid nickname")) {
-            try await repository(remote).isNicknameAvailable(nickname)
-        }
+        await expectNicknameCheck(
+            answered: .success(
+                Fixtures.failure(http: 200, status: 404, code: .validationFailed, message: "invalid nickname")),
+            toThrow: WoteError.rejected(code: "G013", message: "invalid nickname"))
     }
 
     @Test func nicknameCheck_offline_isNetworkUnavailable() async {
-        let remote = FakeRemoteDataSource { $0.checkNickname = .failure(.network("offline")) }
-        await #expect(throws: WoteError.networkUnavailable("offline")) {
-            try await repository(remote).isNicknameAvailable(nickname)
-        }
+        await expectNicknameCheck(
+            answered: .failure(.network("offline")), toThrow: WoteError.networkUnavailable("offline"))
     }
 
     @Test func nicknameCheck_serverFailure_isServerFailure_notTaken() async {
-        let remote = FakeRemoteDataSource {
-            $0.checkNickname = .success(
-                Fixtures.failure(http: 500, status: 500, code: .internalServerError, message: "boom"))
-        }
-        await #expect(throws: WoteError.serverFailure(status: 500, code: "G999", message: "boom")) {
-            try await repository(remote).isNicknameAvailable(nickname)
-        }
+        await expectNicknameCheck(
+            answered: .success(
+                Fixtures.failure(http: 500, status: 500, code: .internalServerError, message: "boom")),
+            toThrow: WoteError.serverFailure(status: 500, code: "G999", message: "boom"))
     }
 
     // MARK: - Profile setup

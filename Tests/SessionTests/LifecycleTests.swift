@@ -8,44 +8,26 @@ import WoteRepository
 @Suite struct LifecycleTests {
     @Test func refreshLandingAfterLogout_storesNothing_andChangesNothing() async throws {
         let fixture = EngineFixture(accessLifetime: 60)
-        try await fixture.signIn()
-        fixture.clock.advance(by: .seconds(61))
-        let gate = Latch()
-        fixture.backend.refreshGate.withLock { $0 = gate }
-        let events = fixture.engine.events()
+        let held = try await fixture.requestWithHeldRefresh()
 
-        let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
-        await fixture.backend.refreshArrived.wait()
-        // The logout ends the session at once; its store write waits for the refresh's turn.
-        var changes = fixture.engine.events().makeAsyncIterator()
-        let logout = Task { try await fixture.engine.end(reason: .loggedOut) }
-        _ = await changes.next()
-        await gate.open()
-        let result = await request.result
-        try await logout.value
+        let result = try await fixture.logOut(during: held)
 
         #expect(throws: APIError.session(.notSignedIn)) { try result.get() }
         #expect(fixture.storage.session == nil)
         #expect(await fixture.engine.snapshot() == SessionSnapshot(state: .signedOut(.loggedOut)))
-        #expect(await drain(events, of: fixture.engine) == [.signedOut(.loggedOut)])
+        #expect(await drain(held.events, of: fixture.engine) == [.signedOut(.loggedOut)])
     }
 
     @Test func refreshLandingAfterANewLogin_keepsTheNewSession() async throws {
         let fixture = EngineFixture(accessLifetime: 60)
-        try await fixture.signIn()
-        fixture.clock.advance(by: .seconds(61))
-        let gate = Latch()
-        fixture.backend.refreshGate.withLock { $0 = gate }
-
-        let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
-        await fixture.backend.refreshArrived.wait()
+        let held = try await fixture.requestWithHeldRefresh()
         let second = fixture.backend.issuePair()
         let signIn = Task {
             try await fixture.engine.begin(StoredSession(tokens: second, profileCompleted: false), persist: true)
         }
         // The sign-in fails the request waiting for the old session's refresh at once.
-        _ = await request.result
-        await gate.open()
+        _ = await held.request.result
+        await held.gate.open()
         _ = try await signIn.value
 
         #expect(await fixture.engine.snapshot().tokens == second)
@@ -56,20 +38,18 @@ import WoteRepository
 
     @Test(arguments: [true, false])
     func refreshWriteLandingAfterANewLogin_leavesTheNewLoginInTheStore(_ remember: Bool) async throws {
-        let clock = TestClock()
-        let backend = FakeWoteBackend(clock: clock, accessLifetime: 60)
+        let fixture = EngineFixture(accessLifetime: 60)
         let storage = HeldWriteStorage()
-        let engine = SessionEngine(
-            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: backend.stub.transport), storage: storage,
-            clock: clock.clock, configuration: SessionConfiguration())
-        _ = try await engine.begin(StoredSession(tokens: backend.issuePair(), profileCompleted: true), persist: true)
-        clock.advance(by: .seconds(61))
+        let engine = fixture.makeEngine(storage: storage)
+        _ = try await engine.begin(
+            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
+        fixture.clock.advance(by: .seconds(61))
         storage.holdNextWrite()
 
         // The refresh succeeds; writing its pair is held while someone else signs in.
         let request = Task { () throws(APIError) -> Int in try await engine.send(EngineFixture.profile).status }
         await storage.writeArrived.wait()
-        let newLogin = StoredSession(tokens: backend.issuePair(), profileCompleted: false)
+        let newLogin = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: false)
         // Writes are serialised: the sign-in changes memory at once (failing the request waiting for
         // the old session's refresh) and writes after the refresh.
         let signIn = Task { try await engine.begin(newLogin, persist: remember) }
@@ -84,9 +64,7 @@ import WoteRepository
     @Test func signInWriteLandingAfterAnotherSignIn_leavesTheLaterOneInTheStore() async throws {
         let storage = HeldWriteStorage()
         let fixture = EngineFixture()
-        let engine = SessionEngine(
-            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: fixture.backend.stub.transport),
-            storage: storage, clock: fixture.clock.clock, configuration: SessionConfiguration())
+        let engine = fixture.makeEngine(storage: storage)
         let first = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true)
         let second = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: false)
         storage.holdNextWrite()
@@ -105,9 +83,7 @@ import WoteRepository
     @Test func logoutRemovalLandingAfterANewSignIn_leavesTheNewSignInInTheStore() async throws {
         let storage = HeldWriteStorage()
         let fixture = EngineFixture()
-        let engine = SessionEngine(
-            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: fixture.backend.stub.transport),
-            storage: storage, clock: fixture.clock.clock, configuration: SessionConfiguration())
+        let engine = fixture.makeEngine(storage: storage)
         _ = try await engine.begin(
             StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
         let next = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true)

@@ -4,6 +4,7 @@ import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteTestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -13,26 +14,7 @@ import FoundationNetworking
 /// `Authorization: Bearer <refreshToken>`, answering `{"msg", "result": {accessToken, refreshToken}}`,
 /// 401 when the access token expired and 401 when the refresh token is invalid.
 @Suite struct OtherBackendTests {
-    private static let contract = SessionContract(
-        refresh: RefreshCall(path: "/users/reissue", placement: .bearer) { answer, receivedAt in
-            struct Body: Decodable {
-                struct Result: Decodable {
-                    var accessToken: String
-                    var refreshToken: String
-                }
-                var msg: String
-                var result: Result?
-            }
-            if answer.status == 401 { return .invalid(.sessionExpired) }
-            guard answer.status == 200, let body = try? JSONDecoder().decode(Body.self, from: answer.body),
-                let result = body.result
-            else { return .transient(.malformedResponse("unreadable reissue answer")) }
-            return .renewed(
-                TokenPair(
-                    accessToken: result.accessToken, refreshToken: result.refreshToken, accessTokenExpiresAt: nil,
-                    refreshTokenExpiresAt: nil, receivedAt: receivedAt))
-        },
-        classify: { answer in answer.status == 401 ? .accessTokenRejected : .accepted })
+    private static let contract = SessionContract.bearerReissue(path: "/users/reissue")
 
     private final class Server: Sendable {
         let state = Locked((access: "a1", refresh: "r1", reissues: 0))
@@ -68,13 +50,18 @@ import FoundationNetworking
 
     private let me = Endpoint(method: .get, path: "/users/me", authorization: .bearer)
 
+    /// Signs `engine` in with an access token the server no longer takes and `refreshToken`.
+    private func beginWithStaleAccess(_ engine: SessionEngine, refreshToken: String) async throws {
+        let stale = TokenPair(
+            accessToken: "a0", refreshToken: refreshToken, accessTokenExpiresAt: nil, refreshTokenExpiresAt: nil,
+            receivedAt: Date())
+        _ = try await engine.begin(StoredSession(tokens: stale, profileCompleted: true), persist: true)
+    }
+
     @Test func expiredAccessToken_isReissued_withTheRefreshTokenAsBearer() async throws {
         let server = Server()
         let (engine, stub) = makeEngine(server)
-        let stale = TokenPair(
-            accessToken: "a0", refreshToken: "r1", accessTokenExpiresAt: nil, refreshTokenExpiresAt: nil,
-            receivedAt: Date())
-        _ = try await engine.begin(StoredSession(tokens: stale, profileCompleted: true), persist: true)
+        try await beginWithStaleAccess(engine, refreshToken: "r1")
 
         let response = try await engine.send(me)
 
@@ -89,10 +76,7 @@ import FoundationNetworking
     @Test func invalidRefreshToken_401_endsTheSession() async throws {
         let server = Server()
         let (engine, _) = makeEngine(server)
-        let dead = TokenPair(
-            accessToken: "a0", refreshToken: "nope", accessTokenExpiresAt: nil, refreshTokenExpiresAt: nil,
-            receivedAt: Date())
-        _ = try await engine.begin(StoredSession(tokens: dead, profileCompleted: true), persist: true)
+        try await beginWithStaleAccess(engine, refreshToken: "nope")
 
         await #expect(throws: APIError.session(.sessionExpired)) { try await engine.send(me) }
         #expect(await engine.snapshot().state == .signedOut(.sessionExpired))

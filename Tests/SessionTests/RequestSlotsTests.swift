@@ -14,10 +14,15 @@ import WoteData
         #expect(slots.available == 2)
     }
 
-    @Test func aWaiter_getsTheSlotReleased_andHoldsItUntilItReleases() async {
+    /// One slot, taken, and a task waiting for it.
+    private func oneHeldSlotAndAWaiter() async -> (RequestSlots, Task<Bool, Never>) {
         let slots = RequestSlots(limit: 1)
         #expect(await slots.acquire())
-        let waiter = Task { await slots.acquire() }
+        return (slots, Task { await slots.acquire() })
+    }
+
+    @Test func aWaiter_getsTheSlotReleased_andHoldsItUntilItReleases() async {
+        let (slots, waiter) = await oneHeldSlotAndAWaiter()
         // The waiter cannot have the slot while it is held; releasing hands it over, not back.
         slots.release()
         #expect(await waiter.value)
@@ -27,9 +32,7 @@ import WoteData
     }
 
     @Test func aCancelledWaiter_holdsNothing_andTheSlotStaysWithItsHolder() async {
-        let slots = RequestSlots(limit: 1)
-        #expect(await slots.acquire())
-        let waiter = Task { await slots.acquire() }
+        let (slots, waiter) = await oneHeldSlotAndAWaiter()
         waiter.cancel()
         #expect(await waiter.value == false)
         slots.release()

@@ -87,20 +87,15 @@ import FoundationNetworking
 
     @Test func cancellingOneCaller_returnsCancelledPromptly_andLeavesTheSharedRefreshRunning() async throws {
         let fixture = EngineFixture(accessLifetime: 60)
-        try await fixture.signIn()
-        fixture.clock.advance(by: .seconds(61))
-        let gate = Latch()
-        fixture.backend.refreshGate.withLock { $0 = gate }
-
-        let cancelled = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
+        let held = try await fixture.requestWithHeldRefresh()
+        let cancelled = held.request
         let patient = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
-        await fixture.backend.refreshArrived.wait()
         cancelled.cancel()
         // The cancelled caller finishes while the refresh is still held at the server.
         let cancelledResult = await cancelled.result
         #expect(throws: APIError.cancelled) { try cancelledResult.get() }
 
-        await gate.open()
+        await held.gate.open()
         #expect(try await patient.value == 200)
         #expect(fixture.backend.refreshCalls == 1)
         #expect(await fixture.engine.snapshot().state == .signedIn)
@@ -122,11 +117,7 @@ import FoundationNetworking
     }
 
     @Test func stormGuard_stopsRefreshing_whenServerRejectsEveryNewToken() async throws {
-        let configuration = SessionConfiguration(maximumRefreshesPerWindow: 3, refreshWindow: .seconds(10))
-        let fixture = EngineFixture(configuration: configuration)
-        try await fixture.signIn()
-        let rejected = StubTransport.Reply.json(401, #"{"status":401,"divisionCode":"E005","message":"Malformed"}"#)
-        fixture.backend.state.withLock { $0.protectedScript = Array(repeating: rejected, count: 100) }
+        let fixture = try await signedInFixtureRejectingEveryToken()
 
         var errors: [APIError] = []
         for _ in 0..<6 {
@@ -143,11 +134,7 @@ import FoundationNetworking
     }
 
     @Test func stormGuardWindow_runsOnTheMonotonicClock_notTheWallClock() async throws {
-        let configuration = SessionConfiguration(maximumRefreshesPerWindow: 3, refreshWindow: .seconds(10))
-        let fixture = EngineFixture(configuration: configuration)
-        try await fixture.signIn()
-        let rejected = StubTransport.Reply.json(401, #"{"status":401,"divisionCode":"E005","message":"Malformed"}"#)
-        fixture.backend.state.withLock { $0.protectedScript = Array(repeating: rejected, count: 100) }
+        let fixture = try await signedInFixtureRejectingEveryToken()
         for _ in 0..<4 { _ = try? await fixture.fetchProfile() }
         #expect(fixture.backend.refreshCalls == 3)
 
@@ -155,5 +142,16 @@ import FoundationNetworking
         fixture.clock.setWallClock(to: fixture.clock.now.addingTimeInterval(3_600))
         await #expect(throws: APIError.session(.tooManyRefreshes)) { try await fixture.fetchProfile() }
         #expect(fixture.backend.refreshCalls == 3)
+    }
+
+    /// A signed-in engine allowed 3 refreshes in 10 seconds, whose server rejects every access
+    /// token, new or old, as malformed.
+    private func signedInFixtureRejectingEveryToken() async throws -> EngineFixture {
+        let configuration = SessionConfiguration(maximumRefreshesPerWindow: 3, refreshWindow: .seconds(10))
+        let fixture = EngineFixture(configuration: configuration)
+        try await fixture.signIn()
+        let rejected = StubTransport.Reply.json(401, #"{"status":401,"divisionCode":"E005","message":"Malformed"}"#)
+        fixture.backend.state.withLock { $0.protectedScript = Array(repeating: rejected, count: 100) }
+        return fixture
     }
 }

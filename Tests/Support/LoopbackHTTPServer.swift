@@ -56,6 +56,8 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// The loopback port it listens on.
     public let port: Int
+    /// `http://127.0.0.1:<port>`, the base URL a client under test is pointed at.
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
     private let listener: Int32
     private let handler: @Sendable (Request) -> Response?
     private let isListening: Bool

@@ -45,6 +45,11 @@ public func permissions(of url: URL) -> mode_t? {
     return info.st_mode & 0o777
 }
 
+/// Sets the permission bits of the file at `url`, as `chmod` does.
+public func setPermissions(_ mode: Int, of url: URL) throws {
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path(percentEncoded: false))
+}
+
 /// Whether this process ignores file permissions (runs as root), so `chmod 000` cannot make a
 /// file unreadable to it.
 public var permissionsAreBypassed: Bool { geteuid() == 0 }

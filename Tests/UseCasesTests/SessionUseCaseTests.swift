@@ -10,6 +10,15 @@ import WoteUseCases
         return auth
     }
 
+    /// Expects `leave` to throw `failure`, and the session to have ended with `reason` all the same.
+    private func expectSessionEnds(
+        _ auth: InMemoryAuthRepository, _ reason: SignOutReason, despite failure: WoteError,
+        sourceLocation: SourceLocation = #_sourceLocation, _ leave: () async throws -> Void
+    ) async {
+        await #expect(throws: failure, sourceLocation: sourceLocation) { try await leave() }
+        #expect(auth.session.state == .signedOut(reason), sourceLocation: sourceLocation)
+    }
+
     // MARK: Logout
 
     @Test func logout_endsSession_andUnregistersDeviceToken() async throws {
@@ -37,10 +46,9 @@ import WoteUseCases
         let auth = try await signedIn()
         auth.failSignOut(with: .storageFailure("disk full"))
 
-        await #expect(throws: WoteError.storageFailure("disk full")) {
+        await expectSessionEnds(auth, .loggedOut, despite: .storageFailure("disk full")) {
             try await LogoutUseCase(auth: auth)()
         }
-        #expect(auth.session.state == .signedOut(.loggedOut))
         #expect(auth.session.tokens == nil)
     }
 
@@ -77,10 +85,9 @@ import WoteUseCases
         let auth = try await signedIn()
         auth.failWithdraw(with: .networkUnavailable("offline"))
 
-        await #expect(throws: WoteError.networkUnavailable("offline")) {
+        await expectSessionEnds(auth, .withdrawn, despite: .networkUnavailable("offline")) {
             try await WithdrawUseCase(auth: auth)()
         }
-        #expect(auth.session.state == .signedOut(.withdrawn))
         #expect(auth.storedState == nil)
     }
 

@@ -9,13 +9,7 @@ import WoteUseCases
 
     private func form(_ field: SignUpField, _ value: String) -> SignUpForm {
         var form = valid
-        switch field {
-        case .loginId: form.loginId = value
-        case .password: form.password = value
-        case .name: form.name = value
-        case .email: form.email = value
-        case .phone: form.phone = value
-        }
+        form[field] = value
         return form
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteKit
 import WoteKitTesting
+import WoteTestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -84,18 +85,6 @@ import FoundationNetworking
         }
     }
 
-    struct FeedPost: Decodable, Equatable {
-        var postId: Int
-        var title: String
-        var voteCounts: VoteCounts
-        var myChoice: Bool?
-    }
-
-    struct VoteCounts: Decodable, Equatable {
-        var agreeCount: Int
-        var disagreeCount: Int
-    }
-
     struct Fixture {
         let api = FakeAPI()
         let storage = TestTokenStorage()
@@ -106,6 +95,13 @@ import FoundationNetworking
             wote = WoteClient(
                 configuration: WoteConfiguration(
                     baseURL: baseURL, storage: storage, transport: api.stub.transport, clock: clock.clock))
+        }
+
+        /// A fixture whose client is signed in with the server's first pair.
+        static func signedIn() async throws -> Fixture {
+            let fixture = Fixture()
+            try await fixture.signIn()
+            return fixture
         }
 
         /// Begins a session with the server's first pair, as after the app's own login.
@@ -119,21 +115,10 @@ import FoundationNetworking
         }
     }
 
-    static func error(_ body: () async throws -> Void) async -> WoteError? {
-        do {
-            try await body()
-            return nil
-        } catch {
-            #expect(error is WoteError, "\(error)")
-            return error as? WoteError
-        }
-    }
-
     // MARK: - The request on the wire
 
     @Test func rawGet_sendsTheQueryAsGiven_withPlusEncoded_andTheBearer_andReturnsTheAnswerAsItCame() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         fixture.api.reply(
             "/api/posts",
             .response(
@@ -156,8 +141,7 @@ import FoundationNetworking
     }
 
     @Test func urlRequestForTheAPIOrigin_goesThroughTheSession_withItsMethodHeadersAndBody() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         var request = URLRequest(url: URL(string: "https://api.wote.test:443/api/posts/7/votes?x=1")!)
         request.httpMethod = "POST"
         request.httpBody = Data(#"{"myChoice":true}"#.utf8)
@@ -177,8 +161,7 @@ import FoundationNetworking
 
     @Test
     func urlRequestForTheAPIOrigin_keepsItsQueryBytesAsWritten() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         let query = "q=a+b&t=c%2Bd&e=%3D&flag"
 
         _ = try await fixture.wote.response(
@@ -205,15 +188,14 @@ import FoundationNetworking
     @Test func appCall_withNobodySignedIn_isNotSignedIn_withNothingSent() async throws {
         let fixture = Fixture()
 
-        let error = await Self.error { _ = try await fixture.wote.response(for: .get("/api/posts")) }
+        let error = try await woteError { _ = try await fixture.wote.response(for: .get("/api/posts")) }
 
         #expect(error == .notSignedIn)
         #expect(fixture.api.stub.requests.isEmpty)
     }
 
     @Test func fetch_decodesTheEnvelopesData() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         fixture.api.reply(
             "/api/posts",
             .json(
@@ -236,12 +218,11 @@ import FoundationNetworking
     }
 
     @Test func perform_acceptsASuccessWithoutData_butFetchCallsItMalformed() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         fixture.api.reply("/api/posts/7/complete", .json(200, #"{"status":200,"message":"success"}"#))
 
         try await fixture.wote.perform(.post("/api/posts/7/complete"))
-        let error = await Self.error {
+        let error = try await woteError {
             _ = try await fixture.wote.fetch(VoteCounts.self, .post("/api/posts/7/complete"))
         }
 
@@ -271,15 +252,14 @@ import FoundationNetworking
 
     @Test(arguments: refusals)
     func divisionCode_isATypedError_withCodeAndMessage_andLeavesTheSessionAlone(_ refusal: Refusal) async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         fixture.api.reply(
             "/api/posts/7/votes",
             .json(
                 refusal.status,
                 #"{"status":\#(refusal.status),"divisionCode":"\#(refusal.code)","message":"\#(refusal.message)"}"#))
 
-        let error = await Self.error {
+        let error = try await woteError {
             _ = try await fixture.wote.fetch(VoteCounts.self, try .post("/api/posts/7/votes", json: ["myChoice": true]))
         }
 
@@ -297,13 +277,12 @@ import FoundationNetworking
     }
 
     @Test func e008OnABadPage_isRejected_andDoesNotRefresh() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         fixture.api.reply(
             "/api/posts",
             .json(400, #"{"status":400,"divisionCode":"E008","message":"page must not be less than zero"}"#))
 
-        let error = await Self.error {
+        let error = try await woteError {
             _ = try await fixture.wote.fetch(
                 [FeedPost].self, .get("/api/posts", query: ["page": "-1", "size": "20", "visibilityScope": "GLOBAL"]))
         }
@@ -315,11 +294,10 @@ import FoundationNetworking
     }
 
     @Test func g999OnHTTP200_isAServerFailure() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         fixture.api.reply("/api/posts", .json(200, #"{"status":500,"divisionCode":"G999","message":"Internal Error"}"#))
 
-        let error = await Self.error {
+        let error = try await woteError {
             _ = try await fixture.wote.fetch([FeedPost].self, .get("/api/posts", query: ["visibilityScope": "GLOBALX"]))
         }
 
@@ -334,11 +312,10 @@ import FoundationNetworking
         #"{"status":200,"message":"success","data":{"not":"a list"}}"#,
     ])
     func unusableBody_isMalformedResponse(_ body: String) async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         fixture.api.reply("/api/posts", .json(200, body))
 
-        let error = await Self.error {
+        let error = try await woteError {
             _ = try await fixture.wote.fetch([FeedPost].self, .get("/api/posts", query: ["visibilityScope": "GLOBAL"]))
         }
 
@@ -351,8 +328,7 @@ import FoundationNetworking
     @Test func multipartBuilder_sendsExactlyTheseBytes() async throws {
         // One key: JSONEncoder's key order is not specified.
         struct NewPost: Encodable { var title = "살까?" }
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         fixture.api.reply("/api/posts", .json(200, #"{"status":200,"message":"success"}"#))
         var form = MultipartFormData(boundary: "b0undary")
         try form.append(name: "postRequest", json: NewPost())
@@ -393,24 +369,26 @@ import FoundationNetworking
         "http://127.0.0.1.evil.test:8080/api/posts",
     ])
     func urlRequestForAnotherOrigin_isRefused_withNothingSent(_ url: String) async throws {
-        let fixture = Fixture(baseURL: URL(string: "http://127.0.0.1:8080")!)
-        try await fixture.signIn()
-
-        let error = await Self.error { _ = try await fixture.wote.response(for: URLRequest(url: URL(string: url)!)) }
-
-        #expect(error?.kind == .foreignOrigin)
-        #expect(fixture.api.stub.requests.isEmpty)
+        try await expectForeignOrigin(url, from: "http://127.0.0.1:8080")
     }
 
     @Test(arguments: ["https://api.wote.test/api/posts", "https://api.wote.test/v1", "https://api.wote.test/v10/x"])
     func urlRequestOutsideTheBaseURLsPath_isRefused_withNothingSent(_ url: String) async throws {
-        let fixture = Fixture(baseURL: URL(string: "https://api.wote.test/v1")!)
+        try await expectForeignOrigin(url, from: "https://api.wote.test/v1")
+    }
+
+    /// Expects a signed-in client based at `baseURL` to refuse a URLRequest for `url` as a foreign
+    /// origin, with nothing sent.
+    private func expectForeignOrigin(
+        _ url: String, from baseURL: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let fixture = Fixture(baseURL: URL(string: baseURL)!)
         try await fixture.signIn()
 
-        let error = await Self.error { _ = try await fixture.wote.response(for: URLRequest(url: URL(string: url)!)) }
+        let error = try await woteError { _ = try await fixture.wote.response(for: URLRequest(url: URL(string: url)!)) }
 
-        #expect(error?.kind == .foreignOrigin)
-        #expect(fixture.api.stub.requests.isEmpty)
+        #expect(error?.kind == .foreignOrigin, sourceLocation: sourceLocation)
+        #expect(fixture.api.stub.requests.isEmpty, sourceLocation: sourceLocation)
     }
 
     @Test(
@@ -422,7 +400,7 @@ import FoundationNetworking
         let fixture = Fixture(baseURL: URL(string: "https://api.wote.test/v1")!)
         try await fixture.signIn()
 
-        let error = await Self.error {
+        let error = try await woteError {
             if target.hasPrefix("/") {
                 _ = try await fixture.wote.response(for: .get(target))
             } else {
@@ -459,12 +437,11 @@ import FoundationNetworking
 
     @Test(arguments: ["api/posts", "//evil.test/api/posts", "", "/api/posts?page=0"])
     func pathNotStartingWithOneSlash_isRefused_withNothingSent(_ path: String) async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
 
-        let raw = await Self.error { _ = try await fixture.wote.response(for: .get(path)) }
-        let fetched = await Self.error { _ = try await fixture.wote.fetch([FeedPost].self, .get(path)) }
-        let performed = await Self.error { try await fixture.wote.perform(.delete(path)) }
+        let raw = try await woteError { _ = try await fixture.wote.response(for: .get(path)) }
+        let fetched = try await woteError { _ = try await fixture.wote.fetch([FeedPost].self, .get(path)) }
+        let performed = try await woteError { try await fixture.wote.perform(.delete(path)) }
 
         for error in [raw, fetched, performed] {
             #expect(error?.kind == .invalidArgument)
@@ -490,8 +467,7 @@ import FoundationNetworking
     }
 
     @Test func tokenExpiredOnTheServerOnly_aBurstOf50AppCalls_makesOneRefresh_andAllSucceed() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         fixture.api.state.withLock { $0.validAccess = nil }
         let gate = CallGate()
         fixture.api.state.withLock { $0.firstTokenGate = gate }
@@ -513,12 +489,11 @@ import FoundationNetworking
     }
 
     @Test func tokenStillRejectedAfterItsOneRefresh_isRejectedWithTheCode_andTheSessionIsKept() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         // The server rejects every token, the new one included.
         fixture.api.reply("/api/posts", .json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#))
 
-        let error = await Self.error { _ = try await fixture.wote.fetch([FeedPost].self, .get("/api/posts")) }
+        let error = try await woteError { _ = try await fixture.wote.fetch([FeedPost].self, .get("/api/posts")) }
         let raw = try await fixture.wote.response(for: .get("/api/posts"))
 
         #expect(error == .rejected(code: "E006", message: "Expired JWT"))
@@ -560,13 +535,12 @@ import FoundationNetworking
     // MARK: - Answers that change the session
 
     @Test func e009OnAnAppCall_movesTheSessionToProfileRequired() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         fixture.api.reply(
             "/api/posts",
             .json(400, #"{"status":400,"divisionCode":"E009","message":"Not Completed SignUp Exception"}"#))
 
-        let error = await Self.error { _ = try await fixture.wote.fetch([FeedPost].self, .get("/api/posts")) }
+        let error = try await woteError { _ = try await fixture.wote.fetch([FeedPost].self, .get("/api/posts")) }
 
         #expect(error == .profileRequired)
         #expect(error?.code == "E009")
@@ -576,8 +550,7 @@ import FoundationNetworking
     }
 
     @Test func e009OnARawCall_movesTheSessionToProfileRequired_andReturnsTheAnswer() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         fixture.api.reply(
             "/api/posts",
             .json(400, #"{"status":400,"divisionCode":"E009","message":"Not Completed SignUp Exception"}"#))
@@ -589,13 +562,14 @@ import FoundationNetworking
     }
 
     @Test func e018OnAnAppCall_signsOut_andEmptiesTheStore() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         fixture.api.reply(
             "/api/posts/7/votes", .json(403, #"{"status":403,"divisionCode":"E018","message":"Banned Member"}"#))
 
-        let error = await Self.error { _ = try await fixture.wote.fetch(VoteCounts.self, .post("/api/posts/7/votes")) }
-        let after = await Self.error { _ = try await fixture.wote.response(for: .get("/api/posts")) }
+        let error = try await woteError {
+            _ = try await fixture.wote.fetch(VoteCounts.self, .post("/api/posts/7/votes"))
+        }
+        let after = try await woteError { _ = try await fixture.wote.response(for: .get("/api/posts")) }
 
         #expect(error == .banned)
         #expect(await fixture.wote.currentSession().state == .signedOut(.banned))
@@ -607,16 +581,14 @@ import FoundationNetworking
     // MARK: - Tokens for other stacks
 
     @Test func accessToken_isTheCurrentOne_withoutNetwork_whileValid() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
 
         #expect(try await fixture.wote.accessToken() == FakeAPI.access(1))
         #expect(fixture.api.stub.requests.isEmpty)
     }
 
     @Test func accessToken_refreshesFirst_whenExpired() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         fixture.clock.advance(by: .seconds(3600))
 
         #expect(try await fixture.wote.accessToken() == FakeAPI.access(2))
@@ -626,15 +598,14 @@ import FoundationNetworking
     @Test func accessToken_withNobodySignedIn_isNotSignedIn() async throws {
         let fixture = Fixture()
 
-        let error = await Self.error { _ = try await fixture.wote.accessToken() }
+        let error = try await woteError { _ = try await fixture.wote.accessToken() }
 
         #expect(error == .notSignedIn)
         #expect(fixture.api.stub.requests.isEmpty)
     }
 
     @Test func tenConcurrentRejectionsOfTheSameToken_makeOneRefresh_andAllGetTheNewToken() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         let rejected = try await fixture.wote.accessToken()
 
         let tokens = await withTaskGroup(of: String?.self) { group in
@@ -647,8 +618,7 @@ import FoundationNetworking
     }
 
     @Test func rejectingATokenARefreshAlreadyReplaced_returnsTheCurrentOne_withoutRefreshing() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         let old = try await fixture.wote.accessToken()
         #expect(try await fixture.wote.accessToken(afterRejecting: old) == FakeAPI.access(2))
 
@@ -657,11 +627,10 @@ import FoundationNetworking
     }
 
     @Test func rejectionWithADeadRefreshToken_endsTheSession() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         fixture.api.state.withLock { $0.generation = 99 }
 
-        let error = await Self.error { _ = try await fixture.wote.accessToken(afterRejecting: FakeAPI.access(1)) }
+        let error = try await woteError { _ = try await fixture.wote.accessToken(afterRejecting: FakeAPI.access(1)) }
 
         #expect(error == .sessionExpired)
         #expect(await fixture.wote.currentSession().state == .signedOut(.sessionExpired))
@@ -671,15 +640,14 @@ import FoundationNetworking
     // MARK: - Redaction
 
     @Test func theTokenNeverAppearsInAnyDescription() async throws {
-        let fixture = Fixture()
-        try await fixture.signIn()
+        let fixture = try await Fixture.signedIn()
         fixture.api.reply("/api/posts/1", .json(404, #"{"status":404,"divisionCode":"E002","message":"Not Found"}"#))
         var request = APIRequest.get("/api/posts/1", query: ["token": FakeAPI.access(1)])
         request.headers["Authorization"] = "Bearer \(FakeAPI.access(1))"
         request.headers["X-Refresh"] = FakeAPI.refresh(1)
 
         let response = try await fixture.wote.response(for: request)
-        let error = await Self.error { _ = try await fixture.wote.fetch(String.self, request) }
+        let error = try await woteError { _ = try await fixture.wote.fetch(String.self, request) }
         let token = try await fixture.wote.accessToken()
         let session = await fixture.wote.currentSession()
 

@@ -40,26 +40,7 @@ import FoundationNetworking
     }
 
     enum Contracts {
-        static let snaptime = SessionContract(
-            refresh: RefreshCall(path: "/reissue", placement: .bearer) { answer, receivedAt in
-                struct Body: Decodable {
-                    struct Result: Decodable {
-                        var accessToken: String
-                        var refreshToken: String
-                    }
-                    var result: Result?
-                }
-                // Only the refresh call's answers come here, so a 401 here is a dead refresh token
-                // (the same 401 on any other path is an expired access token).
-                if answer.status == 401 { return .invalid(.sessionExpired) }
-                guard answer.status == 200, let result = try? JSONDecoder().decode(Body.self, from: answer.body).result
-                else { return .transient(.malformedResponse("reissue: HTTP \(answer.status)")) }
-                return .renewed(
-                    TokenPair(
-                        accessToken: result.accessToken, refreshToken: result.refreshToken, accessTokenExpiresAt: nil,
-                        refreshTokenExpiresAt: nil, receivedAt: receivedAt))
-            },
-            classify: { answer in answer.status == 401 ? .accessTokenRejected : .accepted })
+        static let snaptime = SessionContract.bearerReissue(path: "/reissue")
 
         static let status419 = SessionContract(
             refresh: RefreshCall(path: "/oauth/refresh", placement: .jsonBody(field: "refresh_token")) {
@@ -150,7 +131,7 @@ import FoundationNetworking
             elsewhere.stop()
         }
 
-        var baseURL: URL { URL(string: "http://127.0.0.1:\(server.port)")! }
+        var baseURL: URL { URL(string: server.baseURL)! }
         var refreshCalls: Int { state.current.refreshCalls }
         var current: (access: String?, refresh: String?) { (state.current.access, state.current.refresh) }
 
@@ -325,6 +306,12 @@ import FoundationNetworking
                     session: SessionConfiguration(contract: style.contract), requestTimeout: .seconds(10)))
         }
 
+        /// A client as the app builds it, keeping the session in a file in `directory`, and that file's store.
+        func client(storingIn directory: TemporaryDirectory) -> (WoteClient, FileTokenStorage) {
+            let storage = FileTokenStorage(fileURL: directory.store)
+            return (client(storage: storage), storage)
+        }
+
         /// Every token this backend ever issued, access and refresh.
         var everyToken: [String] {
             (1...max(1, state.current.issued)).flatMap { ["\(style)-acc-SECRET-\($0)", "\(style)-ref-SECRET-\($0)"] }
@@ -335,8 +322,7 @@ import FoundationNetworking
     func journey_ownLogin_calls_expiry_refresh_relaunch_logout(_ style: Style) async throws {
         let backend = try Backend(style)
         let directory = try TemporaryDirectory()
-        let storage = FileTokenStorage(fileURL: directory.store)
-        let wote = backend.client(storage: storage)
+        let (wote, storage) = backend.client(storingIn: directory)
         let events = Task { [stream = wote.observeSession()] in await stream.reduce(into: []) { $0.append($1) } }
 
         // Own login, then hand the pair to WoteKit.
@@ -408,8 +394,7 @@ import FoundationNetworking
     func deadRefreshToken_signsOut_andEmptiesTheStore(_ style: Style) async throws {
         let backend = try Backend(style)
         let directory = try TemporaryDirectory()
-        let storage = FileTokenStorage(fileURL: directory.store)
-        let wote = backend.client(storage: storage)
+        let (wote, storage) = backend.client(storingIn: directory)
         _ = try await wote.beginSession(with: try await backend.ownLogin(), remember: true)
         backend.expireAccessToken()
         backend.killRefreshToken()

@@ -31,6 +31,14 @@ enum Fixtures {
         try JSONEncoder().encode(session).write(to: url)
     }
 
+    /// Writes a session whose tokens have both expired to the store file at `url`, and starts a
+    /// server that refuses its refresh with E016: the device clock alone signs nobody out, the
+    /// refresh is tried and the server refuses it.
+    static func expiredSessionAndItsRefreshRefused(at url: URL) throws -> LoopbackHTTPServer {
+        try storeSession(at: url, accessExpiresIn: -600, refreshExpiresIn: -300)
+        return try LoopbackHTTPServer { _ in envelope(status: 401, code: "E016", message: "Invalid refresh token") }
+    }
+
     /// A JSON answer.
     static func json(_ body: String, status: Int = 200) -> LoopbackHTTPServer.Response {
         LoopbackHTTPServer.Response(status: status, headers: ["Content-Type": "application/json"], body: body)

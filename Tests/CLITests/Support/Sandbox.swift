@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import WoteTestSupport
 
 /// A temporary `HOME` and store for one test, and a way to run `wote` in it.
@@ -20,6 +21,15 @@ final class Sandbox {
         try await WoteProcess.run(
             ["--store", store.path(percentEncoded: false), "--server", server ?? Self.closedServer] + arguments,
             input: input, home: home)
+    }
+
+    /// Runs the interactive front on `input` and expects it to end cleanly (exit 0).
+    func interact(_ input: String, server: String? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws -> WoteProcess.Result
+    {
+        let result = try await wote([], input: input, server: server)
+        #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+        return result
     }
 
     /// Whether the store file exists.

@@ -22,6 +22,19 @@ struct WoteProcess {
             try #require(try json()["error"] as? [String: Any], "no error object in: \(stdout)")
         }
 
+        /// Expects the run to have failed with exit `status` and a `--json` error of `kind`.
+        ///
+        /// - Returns: the error object, for the checks a test adds.
+        @discardableResult
+        func expectError(status: Int32, kind: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+            -> [String: Any]
+        {
+            #expect(self.status == status, "\(self)", sourceLocation: sourceLocation)
+            let error = try jsonError()
+            #expect(error["kind"] as? String == kind, sourceLocation: sourceLocation)
+            return error
+        }
+
         var description: String { "exit \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
     }
 

@@ -22,6 +22,16 @@ final class FakeWoteBackend: Sendable {
         var refreshScript: [StubTransport.Reply] = []
         /// Scripted answers for the next protected requests, used before normal behaviour.
         var protectedScript: [StubTransport.Reply] = []
+
+        /// Issues the next numbered pair and accepts its tokens: the access token until `expiry`.
+        mutating func issue(validUntil expiry: Date) -> (access: String, refresh: String) {
+            issued += 1
+            let access = "access-\(issued)"
+            let refresh = "refresh-\(issued)"
+            validAccess[access] = expiry
+            validRefresh.insert(refresh)
+            return (access, refresh)
+        }
     }
 
     let clock: TestClock
@@ -52,14 +62,7 @@ final class FakeWoteBackend: Sendable {
     /// Issues a valid pair as login would.
     func issuePair() -> TokenPair {
         let now = clock.now
-        let (access, refresh) = state.withLock { state -> (String, String) in
-            state.issued += 1
-            let access = "access-\(state.issued)"
-            let refresh = "refresh-\(state.issued)"
-            state.validAccess[access] = now.addingTimeInterval(accessLifetime)
-            state.validRefresh.insert(refresh)
-            return (access, refresh)
-        }
+        let (access, refresh) = state.withLock { $0.issue(validUntil: now.addingTimeInterval(accessLifetime)) }
         return TokenPair(
             accessToken: access, refreshToken: refresh,
             accessTokenExpiresAt: now.addingTimeInterval(accessLifetime),
@@ -89,12 +92,7 @@ final class FakeWoteBackend: Sendable {
         let rotated = state.withLock { state -> (String, String)? in
             guard state.validRefresh.remove(presented) != nil else { return nil }
             state.validAccess.removeAll()
-            state.issued += 1
-            let access = "access-\(state.issued)"
-            let refresh = "refresh-\(state.issued)"
-            state.validAccess[access] = now.addingTimeInterval(accessLifetime)
-            state.validRefresh.insert(refresh)
-            return (access, refresh)
+            return state.issue(validUntil: now.addingTimeInterval(accessLifetime))
         }
         guard let (access, refresh) = rotated else {
             return .json(200, #"{"status":401,"divisionCode":"E016","message":"Invalid refresh token"}"#)
