@@ -56,7 +56,12 @@ import WoteRepository
         }
     }
 
-    @Test(arguments: [3.0 * 3_600, -3.0 * 3_600, 15.0 * 86_400, -15.0 * 86_400])
+    /// Device clocks off by hours and days, up to the bound: 30 days either way.
+    static let skews: [TimeInterval] = [
+        3 * 3_600, -3 * 3_600, 15 * 86_400, -15 * 86_400, 30 * 86_400, -30 * 86_400,
+    ]
+
+    @Test(arguments: ClockSkewTests.skews)
     func skewedDeviceClock_refreshesOncePerAccessTokenLifetime_andNeverSignsOutAlone(_ skew: TimeInterval) async throws
     {
         let world = World(skew: skew)

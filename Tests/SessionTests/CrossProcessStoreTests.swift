@@ -8,7 +8,7 @@ import WoteTestSupport
 
 /// Engines over one store stand for processes sharing one session file: every change is a
 /// compare-and-swap under the store's lock, a logout always wins, no refresh token is sent twice.
-@Suite struct CrossProcessStoreTests {
+@Suite(.timeLimit(.minutes(1))) struct CrossProcessStoreTests {
     @Test func refresh_afterAnotherProcessLoggedOut_signsOutHere_andSendsNoRefreshToken() async throws {
         let fixture = EngineFixture(accessLifetime: 60)
         let (refreshing, loggingOut) = try await fixture.twoProcessesPastTheAccessLifetime()

@@ -16,9 +16,7 @@ import FoundationNetworking
         let fixture = EngineFixture()
         let storage = HeldLoadStorage()
         try await storage.inner.save(StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true))
-        let engine = SessionEngine(
-            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: fixture.backend.stub.transport),
-            storage: storage, clock: fixture.clock.clock, configuration: SessionConfiguration())
+        let engine = fixture.makeEngine(storage: storage)
         storage.holdNextLoad()
 
         // The restore has read the old session; meanwhile someone signs in and logs out again.

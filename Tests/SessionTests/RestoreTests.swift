@@ -138,9 +138,7 @@ import WoteRepository
         let fixture = EngineFixture(accessLifetime: 60, refreshLifetime: 120)
         try await storage.inner.save(StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true))
         fixture.clock.advance(by: .seconds(3_600))
-        let engine = SessionEngine(
-            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: fixture.backend.stub.transport),
-            storage: storage, clock: fixture.clock.clock, configuration: SessionConfiguration())
+        let engine = fixture.makeEngine(storage: storage)
         storage.holdNextWrite()
 
         let restore = Task { await engine.restore() }
