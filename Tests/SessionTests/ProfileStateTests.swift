@@ -45,3 +45,43 @@ import WoteRepository
             await drain(events, of: fixture.engine) == [.signedIn, .refreshFailed(.storageFailure("disk full"))])
     }
 }
+
+/// Which answers count as passing the profile gate is the contract's to say, not the engine's.
+@Suite struct ProfileGateContractTests {
+    @Test(arguments: [
+        ("a proxy's HTML page", StubTransport.Reply.raw(200, "<html>captive portal</html>")),
+        ("an error envelope with another code", .json(200, #"{"status":404,"divisionCode":"E002","message":"no"}"#)),
+        ("an empty body", .raw(200, "", contentType: "application/json")),
+    ])
+    func unreadableOrRefusedAnswer_behindTheGate_leavesTheProfileRequired(
+        _ what: String, reply: StubTransport.Reply
+    ) async throws {
+        let fixture = EngineFixture()
+        try await fixture.signIn(profileCompleted: false)
+        fixture.backend.state.withLock { $0.protectedScript = [reply] }
+
+        _ = try await fixture.engine.send(ProfileStateTests.behindTheGate)
+
+        #expect(await fixture.engine.snapshot().state == .profileRequired, "\(what)")
+        #expect(fixture.storage.session?.profileCompleted == false)
+    }
+
+    @Test func contractWithoutAProfileGate_neverMarksTheProfileCompleted() async throws {
+        var contract = SessionContract.wote
+        contract.passesProfileGate = { _, _ in false }
+        let fixture = EngineFixture(configuration: SessionConfiguration(contract: contract))
+        try await fixture.signIn(profileCompleted: false)
+
+        #expect(try await fixture.engine.send(ProfileStateTests.behindTheGate).status == 200)
+
+        #expect(await fixture.engine.snapshot().state == .profileRequired)
+    }
+
+    @Test(arguments: [
+        ("/api/members", true), ("/api/posts", true), ("/api/profiles", false), ("/api/profiles/me", false),
+    ])
+    func woteGate_coversEveryPathOutsideTheProfiles(path: String, behind: Bool) {
+        let success = HTTPResponse(status: 200, body: Data(#"{"status":200,"message":"SUCCESS","data":{}}"#.utf8))
+        #expect(SessionContract.wote.passesProfileGate(path, success) == behind)
+    }
+}

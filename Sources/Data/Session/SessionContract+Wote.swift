@@ -6,12 +6,25 @@ extension SessionContract {
     /// The Wote contract: `POST /api/auth/refresh` with `{"refreshToken": ...}` and no Authorization
     /// (§4.2); every answer read by the one Wote verdict table (`WoteVerdict`): E004–E007 mean
     /// refresh, E009 means profile required (§4.10), E001, E016 and E018 end the session (§4.11).
+    /// Every path outside `/api/profiles` is behind the profile gate: a readable success there
+    /// means the profile is complete.
     public static let wote = SessionContract(
         refresh: RefreshCall(path: WoteEndpoints.Path.refresh, placement: .jsonBody(field: "refreshToken")) {
             response, receivedAt in
             readWoteRefreshAnswer(response, receivedAt: receivedAt)
         },
-        classify: classifyWoteAnswer)
+        classify: classifyWoteAnswer,
+        passesProfileGate: passesWoteProfileGate)
+
+    /// Whether an answer for `path` is a readable Wote success behind the profile gate (§4.10): a
+    /// proxy's page or an error envelope says nothing about the profile.
+    static func passesWoteProfileGate(_ path: String, _ response: HTTPResponse) -> Bool {
+        guard !path.hasPrefix(WoteEndpoints.Path.profile),
+            let envelope = try? EnvelopeDecoder.decode(
+                IgnoredPayload.self, from: response.body, httpStatus: response.status)
+        else { return false }
+        return envelope.isSuccess
+    }
 
     private static let divisionCodeKey = Array("divisionCode".utf8)
 

@@ -11,14 +11,25 @@ public struct SessionContract: Sendable {
     public var refresh: RefreshCall
     /// What an answer to an authenticated request means for the session.
     public var classify: @Sendable (HTTPResponse) -> ProtectedAnswer
+    /// Whether an accepted answer to a request for `path` (without its query) shows that the
+    /// person's profile is complete, while the session says it is not: the backend served a path
+    /// it keeps behind its profile gate. The session then moves from "profile required" to
+    /// "signed in" (a profile completed on another device).
+    public var passesProfileGate: @Sendable (_ path: String, _ answer: HTTPResponse) -> Bool
 
     /// Creates a contract.
     ///
     /// - Parameters:
     ///   - refresh: how to ask for a new pair and read the answer.
     ///   - classify: what an answer on an authenticated path means.
-    public init(refresh: RefreshCall, classify: @escaping @Sendable (HTTPResponse) -> ProtectedAnswer) {
+    ///   - passesProfileGate: whether an accepted answer shows the profile is complete; by default
+    ///     never (a backend without a profile gate; the app says so in `beginSession`).
+    public init(
+        refresh: RefreshCall, classify: @escaping @Sendable (HTTPResponse) -> ProtectedAnswer,
+        passesProfileGate: @escaping @Sendable (_ path: String, _ answer: HTTPResponse) -> Bool = { _, _ in false }
+    ) {
         self.refresh = refresh
         self.classify = classify
+        self.passesProfileGate = passesProfileGate
     }
 }

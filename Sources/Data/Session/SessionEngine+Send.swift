@@ -75,8 +75,12 @@ extension SessionEngine: HTTPSending {
             let reading = read(response)
             switch reading.meaning {
             case .accepted:
-                // Only a session still waiting for its profile needs the actor here.
-                if !profileWasCompleted, !endpoint.path.hasPrefix(WoteEndpoints.Path.profile) {
+                // Only a session still waiting for its profile needs the actor here; the contract
+                // says which answers show the profile is complete.
+                if !profileWasCompleted,
+                    configuration.contract.passesProfileGate(
+                        String(endpoint.path.prefix { $0 != "?" }), response)
+                {
                     await noteAcceptedBehindProfileGate(generation: requestGeneration)
                 }
                 return try reading.answer.get()
