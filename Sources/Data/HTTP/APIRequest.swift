@@ -94,7 +94,8 @@ public struct APIRequest: Sendable, Equatable {
         guard !query.isEmpty else { return path }
         var components = URLComponents()
         components.queryItems = query
-        let encoded = (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+        var encoded = components.percentEncodedQuery ?? ""
+        if encoded.utf8.contains(UInt8(ascii: "+")) { encoded = encoded.replacingOccurrences(of: "+", with: "%2B") }
         return path + "?" + encoded
     }
 }

@@ -40,19 +40,23 @@ package struct HTTPClient: Sendable {
     }
 
     /// The URL of `path` below the base URL.
-    package func url(for path: String) -> URL {
-        if let known = knownURLs.url(for: path) { return known }
+    package func url(for path: String) -> URL { target(for: path).url }
+
+    /// The URL of `path` and whether it is on the configured origin, remembered for a bare path.
+    private func target(for path: String) -> KnownURLs.Target {
+        if let known = knownURLs.target(for: path) { return known }
         let url = URL(string: base + (path.hasPrefix("/") ? path : "/" + path)) ?? baseURL
+        let target = KnownURLs.Target(url: url, isOnOrigin: origin != nil && Origin(url) == origin)
         // A query may carry what an app would not keep (a code, a token): only bare paths are kept.
-        if !path.utf8.contains(UInt8(ascii: "?")) { knownURLs.remember(url, for: path) }
-        return url
+        if !path.utf8.contains(UInt8(ascii: "?")) { knownURLs.remember(target, for: path) }
+        return target
     }
 
     /// The request for `endpoint`, with `Authorization: Bearer` when `bearer` is given and the
     /// URL is on the configured origin.
     package func urlRequest(for endpoint: Endpoint, bearer: String?) -> URLRequest {
-        let url = url(for: endpoint.path)
-        var request = URLRequest(url: url)
+        let target = target(for: endpoint.path)
+        var request = URLRequest(url: target.url)
         // Each URLRequest setter is costly on Linux (header names are compared and validated
         // one by one): set only what differs from URLRequest's defaults.
         if endpoint.method != .get { request.httpMethod = endpoint.method.rawValue }
@@ -64,7 +68,7 @@ package struct HTTPClient: Sendable {
         }
         if !hasAccept { request.setValue("application/json", forHTTPHeaderField: "Accept") }
         if let body = endpoint.body { request.httpBody = body }
-        if let bearer, endpoint.authorization == .bearer, let origin, Origin(url) == origin {
+        if let bearer, endpoint.authorization == .bearer, target.isOnOrigin {
             request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
         }
         return request
@@ -146,7 +150,7 @@ package struct HTTPClient: Sendable {
     ) async throws -> (Data, URLResponse) {
         let exchange = PendingExchange()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            try await withUnsafeThrowingContinuation { continuation in
                 exchange.begin(continuation, within: limit)
                 if Task.isCancelled {
                     exchange.finish(.failure(CancellationError()))
@@ -228,10 +232,13 @@ extension Duration {
 }
 
 /// One exchange waiting for whichever comes first: the transport's answer, its deadline, or the
-/// caller's cancellation. The first one resumes the caller; the others find nothing to do.
+/// caller's cancellation. The first one resumes the caller; the others find nothing to do. The
+/// continuation is taken out under the lock before it is resumed, so it is resumed exactly once
+/// (which is why an unchecked one, without the checked one's allocation, is safe here); the
+/// transport's call always ends, so one of the three always comes.
 private final class PendingExchange: Sendable {
     private struct State {
-        var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+        var continuation: UnsafeContinuation<(Data, URLResponse), any Error>?
         var deadline: UInt64?
         var call: Task<Void, Never>?
         var cancelled = false
@@ -240,7 +247,7 @@ private final class PendingExchange: Sendable {
     private let state = Locked(State())
 
     /// Holds the caller's continuation and starts the deadline.
-    func begin(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>, within limit: Duration) {
+    func begin(_ continuation: UnsafeContinuation<(Data, URLResponse), any Error>, within limit: Duration) {
         let deadline = ExchangeDeadlines.shared.schedule(after: limit) { [self] in
             finish(.failure(TransportError.timeout))
         }
@@ -292,17 +299,23 @@ private final class PendingExchange: Sendable {
 /// The URLs of recently sent paths without a query, so that a steady request parses no URL;
 /// forgotten all at once when it holds too many. Shows nothing of them when dumped.
 private final class KnownURLs: Sendable, CustomReflectable {
-    private static let capacity = 256
-    private let urls = Locked<[String: URL]>([:])
+    /// A path's URL and whether the bearer token may go there.
+    struct Target {
+        var url: URL
+        var isOnOrigin: Bool
+    }
 
-    func url(for path: String) -> URL? { urls.withLock { $0[path] } }
+    private static let capacity = 256
+    private let urls = Locked<[String: Target]>([:])
+
+    func target(for path: String) -> Target? { urls.withLock { $0[path] } }
 
     var customMirror: Mirror { Mirror(self, children: [:]) }
 
-    func remember(_ url: URL, for path: String) {
+    func remember(_ target: Target, for path: String) {
         urls.withLock { urls in
             if urls.count >= Self.capacity { urls.removeAll(keepingCapacity: true) }
-            urls[path] = url
+            urls[path] = target
         }
     }
 }
