@@ -12,7 +12,8 @@ final class BenchClock: Sendable {
     /// monotonic clock.
     var woteClock: WoteClock {
         let start = ContinuousClock.now
-        return WoteClock(now: { [self] in Date().addingTimeInterval(currentOffset) }, uptime: { start.duration(to: .now) })
+        return WoteClock(
+            now: { [self] in Date().addingTimeInterval(currentOffset) }, uptime: { start.duration(to: .now) })
     }
 
     /// The offset from the system clock, in seconds.

@@ -38,7 +38,8 @@ struct BenchOptions {
             case "--only":
                 let names = (remaining.popFirst() ?? "").split(separator: ",").map(String.init)
                 guard !names.isEmpty, names.allSatisfy(Self.allBenchmarks.contains) else {
-                    throw BenchFailure("--only takes some of \(Self.allBenchmarks.joined(separator: ","))\n\(Self.usage)")
+                    throw BenchFailure(
+                        "--only takes some of \(Self.allBenchmarks.joined(separator: ","))\n\(Self.usage)")
                 }
                 benchmarks = Self.allBenchmarks.filter(names.contains)
             case "--quick":

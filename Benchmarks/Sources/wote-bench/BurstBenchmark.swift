@@ -43,8 +43,10 @@ struct BurstBenchmark {
             ])
         var connections = Report.Section(
             title: "2b. The same burst with other URLSession connection limits (expiry known to the client)",
-            header: ["httpMaximumConnectionsPerHost", "burst", "fresh ms (median)", "expired ms (median)", "vs fresh",
-                "successes", "refresh calls"])
+            header: [
+                "httpMaximumConnectionsPerHost", "burst", "fresh ms (median)", "expired ms (median)", "vs fresh",
+                "successes", "refresh calls",
+            ])
         do {
             for size in sizes {
                 try await measure(size: size, expiry: .known, into: &section, report: &report)
@@ -71,7 +73,8 @@ struct BurstBenchmark {
         if !connectionChoices.isEmpty {
             connections.notes.append(
                 "- URLSession's own default on this platform: "
-                    + "\(URLSessionConfiguration.default.httpMaximumConnectionsPerHost); WoteKit's `defaultSessionConfiguration()` uses 16. \(rounds) rounds per row.")
+                    + "\(URLSessionConfiguration.default.httpMaximumConnectionsPerHost); WoteKit's `defaultSessionConfiguration()` uses 16. \(rounds) rounds per row."
+            )
             report.add(connections)
         }
     }
@@ -83,7 +86,8 @@ struct BurstBenchmark {
             size: size, expiry: .known, transport: .urlSession(configuration: configuration))
         let ratio = Stats.median(zip(expired, fresh).map { $0.result.elapsed.seconds / $1.result.elapsed.seconds })
         section.rows.append([
-            "\(connectionLimit)", "\(size)", Report.format(Stats.median(fresh.map { $0.result.elapsed.seconds * 1000 })),
+            "\(connectionLimit)", "\(size)",
+            Report.format(Stats.median(fresh.map { $0.result.elapsed.seconds * 1000 })),
             Report.format(Stats.median(expired.map { $0.result.elapsed.seconds * 1000 })), Report.format(ratio) + "×",
             "\((fresh + expired).map(\.result.successes).min() ?? 0)/\(size)",
             "\(expired.map(\.counters.refreshCalls).max() ?? 0)",

@@ -86,7 +86,8 @@ struct LaunchBenchmark {
             let snapshot = await client.restoreSession()
             let restored = clock.now
             guard snapshot.state == .signedIn, snapshot.warning == nil else {
-                throw BenchFailure("a launch restored \(snapshot.state), warning \(String(describing: snapshot.warning))")
+                throw BenchFailure(
+                    "a launch restored \(snapshot.state), warning \(String(describing: snapshot.warning))")
             }
             client.shutdown()
             timings.construction.append(start.duration(to: built).seconds * 1e6)

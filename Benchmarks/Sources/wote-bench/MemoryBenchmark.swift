@@ -42,7 +42,10 @@ struct MemoryBenchmark {
         defer { member.client.shutdown() }
         var section = Report.Section(
             title: "5. Memory: \(totalRequests) requests per side at concurrency \(concurrency)",
-            header: ["side", "RSS MiB (first → last)", "heap in use MiB at each checkpoint", "heap bytes/request", "failures"])
+            header: [
+                "side", "RSS MiB (first → last)", "heap in use MiB at each checkpoint", "heap bytes/request",
+                "failures",
+            ])
         let token = try await member.accessToken()
         let recorded = try await RecordedAnswer(server: server, accessToken: token)
         let inProcess = try await recorded.client(
@@ -57,7 +60,9 @@ struct MemoryBenchmark {
             let plain = PlainProfileClient(
                 server: server, accessToken: token, configuration: HTTPTransport.defaultSessionConfiguration())
             sides.append(
-                Side(name: "URLSession over loopback", suffix: "_urlsession", measured: await measure(plain.fetchProfile)))
+                Side(
+                    name: "URLSession over loopback", suffix: "_urlsession", measured: await measure(plain.fetchProfile)
+                ))
         }
         sides.append(Side(name: "WoteKit over loopback", suffix: "", measured: await measure(member.fetchProfile)))
         var slopes: [String: Double] = [:]
@@ -65,7 +70,8 @@ struct MemoryBenchmark {
             guard let first = side.checkpoints.first, let last = side.checkpoints.last else { continue }
             report.add(
                 "memory_rss_growth_kib\(side.suffix)", Double(last.resident - first.resident) / 1024,
-                goal: .informational, "RSS growth from \(first.requests) to \(last.requests) requests (KiB), \(side.name)")
+                goal: .informational,
+                "RSS growth from \(first.requests) to \(last.requests) requests (KiB), \(side.name)")
             guard let firstHeap = first.heap, let lastHeap = last.heap else { continue }
             let slope = Stats.slope(
                 xs: side.checkpoints.map { Double($0.requests) }, ys: side.checkpoints.map { Double($0.heap ?? 0) })
@@ -73,7 +79,8 @@ struct MemoryBenchmark {
             section.rows.append([
                 side.name,
                 "\(Report.format(Double(first.resident) / 1_048_576)) → \(Report.format(Double(last.resident) / 1_048_576))",
-                side.checkpoints.map { String(format: "%.2f", Double($0.heap ?? 0) / 1_048_576) }.joined(separator: " "),
+                side.checkpoints.map { String(format: "%.2f", Double($0.heap ?? 0) / 1_048_576) }.joined(
+                    separator: " "),
                 Report.format(slope), "\(side.failures)",
             ])
             report.add(

@@ -49,7 +49,9 @@ struct OverheadBenchmark {
         defer { variants.member.client.shutdown() }
         var section = Report.Section(
             title: "1. Overhead: WoteKit `fetchMyProfile` vs plain URLSession (same GET, header, decoding)",
-            header: ["concurrency", "variant", "requests", "req/s", "time vs URLSession", "client CPU µs/req", "failures"])
+            header: [
+                "concurrency", "variant", "requests", "req/s", "time vs URLSession", "client CPU µs/req", "failures",
+            ])
         var failures = 0
         for concurrency in concurrencies {
             var measured = variants.all.map { Measured(variant: $0) }

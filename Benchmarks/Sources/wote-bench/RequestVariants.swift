@@ -51,7 +51,8 @@ struct RequestVariants {
                 Variant(key: "recorded-wotekit", name: "WoteKit, recorded answer") {
                     (try? await recordedClient.fetchMyProfile()) != nil
                 },
-                Variant(key: "recorded-plain", name: "hand-written, recorded answer", request: recordedPlain.fetchProfile),
+                Variant(
+                    key: "recorded-plain", name: "hand-written, recorded answer", request: recordedPlain.fetchProfile),
             ])
     }
 }

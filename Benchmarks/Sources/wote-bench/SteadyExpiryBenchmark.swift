@@ -32,7 +32,8 @@ struct SteadyExpiryBenchmark {
         let lifetimes = result.elapsed.seconds / Double(accessLifetime)
         let refreshesPerLifetime = Double(counters.refreshCalls) / lifetimes
         var section = Report.Section(
-            title: "3. Steady expiry: \(Report.format(duration.seconds)) s of traffic, \(accessLifetime) s access token",
+            title:
+                "3. Steady expiry: \(Report.format(duration.seconds)) s of traffic, \(accessLifetime) s access token",
             header: [
                 "workers", "requests", "failures", "expired-token requests", "401 answers", "superseded-token requests",
                 "refresh calls", "refreshes per lifetime",
