@@ -1,6 +1,20 @@
 package import WoteDomain
 
 extension ResponseEnvelope {
+    /// The envelope `call` brings from the server, its transport and decoding failures as
+    /// ``WoteError``: how every repository asks the remote data source.
+    ///
+    /// - Throws: the domain form of the ``APIError``.
+    package static func received(from call: () async throws(APIError) -> ResponseEnvelope)
+        async throws(WoteError) -> ResponseEnvelope
+    {
+        do {
+            return try await call()
+        } catch {
+            throw error.toDomain()
+        }
+    }
+
     /// What this answer means; see ``WoteVerdict/init(status:code:message:)`` for the table.
     package var verdict: WoteVerdict {
         WoteVerdict(status: status, code: divisionCode?.rawValue, message: message)

@@ -16,11 +16,8 @@ package struct WoteDeviceRepository: DeviceRepository {
     /// - Parameter token: the device token, already checked to be hex.
     /// - Throws: the server's refusal or a network failure.
     package func registerDeviceToken(_ token: DeviceToken) async throws(WoteError) {
-        let envelope: ResponseEnvelope<IgnoredPayload>
-        do {
-            envelope = try await remote.registerDeviceToken(DeviceTokenRequestDTO(deviceToken: token.hex))
-        } catch {
-            throw error.toDomain()
+        let envelope = try await ResponseEnvelope<IgnoredPayload>.received { () async throws(APIError) in
+            try await remote.registerDeviceToken(DeviceTokenRequestDTO(deviceToken: token.hex))
         }
         try envelope.requireSuccess()
     }

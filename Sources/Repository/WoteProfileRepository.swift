@@ -25,11 +25,8 @@ package struct WoteProfileRepository: ProfileRepository {
     /// - Throws: ``WoteError/rejected(code:message:)`` when the server refuses it (G013),
     ///   ``WoteError/malformedResponse(_:)`` when a success carries no answer, network failures.
     package func isNicknameAvailable(_ nickname: Nickname) async throws(WoteError) -> Bool {
-        let envelope: ResponseEnvelope<NicknameCheckDTO>
-        do {
-            envelope = try await remote.checkNickname(NicknameRequestDTO(nickname: nickname.value))
-        } catch {
-            throw error.toDomain()
+        let envelope = try await ResponseEnvelope<NicknameCheckDTO>.received { () async throws(APIError) in
+            try await remote.checkNickname(NicknameRequestDTO(nickname: nickname.value))
         }
         if envelope.divisionCode == nil || envelope.divisionCode == .nicknameInUse,
             envelope.data?.isExist == true || envelope.status == 409
@@ -49,11 +46,8 @@ package struct WoteProfileRepository: ProfileRepository {
     /// - Throws: ``WoteError/nicknameTaken`` (E013), ``WoteError/rejected(code:message:)`` (E017,
     ///   G013) and other failures; the session stays in "profile required" then.
     package func completeProfile(_ draft: ProfileDraft) async throws(WoteError) {
-        let envelope: ResponseEnvelope<IgnoredPayload>
-        do {
-            envelope = try await remote.setUpProfile(ProfileRequestDTO(draft), imageJPEG: draft.imageJPEG)
-        } catch {
-            throw error.toDomain()
+        let envelope = try await ResponseEnvelope<IgnoredPayload>.received { () async throws(APIError) in
+            try await remote.setUpProfile(ProfileRequestDTO(draft), imageJPEG: draft.imageJPEG)
         }
         try envelope.requireSuccess()
         try await session.markProfileCompleted()
@@ -65,11 +59,8 @@ package struct WoteProfileRepository: ProfileRepository {
     /// - Throws: ``WoteError/malformedResponse(_:)`` when the profile is missing or names an
     ///   unknown region or consumer type; the server's refusal; network failures.
     package func fetchMyProfile() async throws(WoteError) -> User {
-        let envelope: ResponseEnvelope<ProfileDTO>
-        do {
-            envelope = try await remote.fetchMyProfile()
-        } catch {
-            throw error.toDomain()
+        let envelope = try await ResponseEnvelope<ProfileDTO>.received { () async throws(APIError) in
+            try await remote.fetchMyProfile()
         }
         let profile = try envelope.requireData()
         do {
@@ -84,11 +75,8 @@ package struct WoteProfileRepository: ProfileRepository {
     /// - Parameter consumerType: the type to set.
     /// - Throws: the server's refusal or a network failure.
     package func setConsumerType(_ consumerType: ConsumerType) async throws(WoteError) {
-        let envelope: ResponseEnvelope<IgnoredPayload>
-        do {
-            envelope = try await remote.setConsumerType(ConsumerTypeRequestDTO(consumerType: consumerType.rawValue))
-        } catch {
-            throw error.toDomain()
+        let envelope = try await ResponseEnvelope<IgnoredPayload>.received { () async throws(APIError) in
+            try await remote.setConsumerType(ConsumerTypeRequestDTO(consumerType: consumerType.rawValue))
         }
         try envelope.requireSuccess()
     }
