@@ -260,18 +260,22 @@ private final class PendingExchange: Sendable {
     /// Keeps the transport's call, to cancel it with the caller.
     func attach(_ call: Task<Void, Never>) {
         let cancelNow = state.withLock { state in
-            state.call = call
+            // Already finished (an answer that needed no waiting): nothing to keep.
+            if state.continuation != nil { state.call = call }
             return state.cancelled
         }
         if cancelNow { call.cancel() }
     }
 
-    /// Resumes the caller with `result` unless something came first.
+    /// Resumes the caller with `result` unless something came first. Lets go of the transport's
+    /// call too: the call's closure holds this exchange, and the exchange must not hold the call
+    /// back (a cycle that would keep both for ever).
     func finish(_ result: Result<(Data, URLResponse), any Error>) {
         let (continuation, deadline) = state.withLock { state in
             defer {
                 state.continuation = nil
                 state.deadline = nil
+                state.call = nil
             }
             return (state.continuation, state.deadline)
         }
@@ -286,6 +290,7 @@ private final class PendingExchange: Sendable {
                 state.continuation = nil
                 state.deadline = nil
                 state.cancelled = true
+                state.call = nil
             }
             return (state.continuation, state.deadline, state.call)
         }
