@@ -17,6 +17,15 @@ let strictSettings: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
+// What both the transport and its tests import (each target lists what it imports itself).
+let imported: [Target.Dependency] = [
+    .product(name: "WoteKit", package: sdkIdentity),
+    .product(name: "AsyncHTTPClient", package: "async-http-client"),
+    .product(name: "NIOCore", package: "swift-nio"),
+    .product(name: "NIOHTTP1", package: "swift-nio"),
+    .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+]
+
 let package = Package(
     name: "WoteKitAsyncHTTPClient",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -31,27 +40,12 @@ let package = Package(
     targets: [
         .target(
             name: "WoteKitAsyncHTTPClient",
-            dependencies: [
-                .product(name: "WoteKit", package: sdkIdentity),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOFoundationCompat", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ],
+            dependencies: imported + [.product(name: "NIOFoundationCompat", package: "swift-nio")],
             path: "Sources/WoteKitAsyncHTTPClient",
             swiftSettings: strictSettings),
         .testTarget(
             name: "WoteKitAsyncHTTPClientTests",
-            dependencies: [
-                "WoteKitAsyncHTTPClient",
-                .product(name: "WoteKit", package: sdkIdentity),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ],
+            dependencies: ["WoteKitAsyncHTTPClient"] + imported + [.product(name: "NIOPosix", package: "swift-nio")],
             path: "Tests/WoteKitAsyncHTTPClientTests",
             swiftSettings: strictSettings),
     ]

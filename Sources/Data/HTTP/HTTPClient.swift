@@ -39,9 +39,6 @@ package struct HTTPClient: Sendable {
         self.maximumRedirects = maximumRedirects
     }
 
-    /// The URL of `path` below the base URL.
-    package func url(for path: String) -> URL { target(for: path).url }
-
     /// The URL of `path` and whether it is on the configured origin, remembered for a bare path.
     private func target(for path: String) -> KnownURLs.Target {
         if let known = knownURLs.target(for: path) { return known }
