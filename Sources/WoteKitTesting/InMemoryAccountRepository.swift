@@ -12,7 +12,7 @@ public final class InMemoryAccountRepository: AccountRepository {
     /// The server's sentence when an ID is taken, as ``WoteError/rejected(code:message:)`` carries it.
     public static let loginIdTakenMessage = "이미 사용 중인 아이디입니다."
 
-    private struct State {
+    private struct State: GatedCalls {
         var loginIds: Set<String>
         var forms: [SignUpForm] = []
         var outcome: SignUpOutcome?
@@ -41,7 +41,7 @@ public final class InMemoryAccountRepository: AccountRepository {
 
     /// Holds every later call at `gate` until the test opens it (`nil` stops holding).
     public func holdCalls(at gate: CallGate?) {
-        state.withLock { $0.gate = gate }
+        state.holdCalls(at: gate)
     }
 
     /// Every form received so far, valid or not, in order.
@@ -53,11 +53,7 @@ public final class InMemoryAccountRepository: AccountRepository {
     /// Creates the account, refuses a taken ID with ``loginIdTakenMessage`` as the server does, or
     /// answers with the scripted outcome.
     public func signUp(_ form: SignUpForm) async throws(WoteError) -> SignUpOutcome {
-        let gate = state.withLock { state in
-            state.forms.append(form)
-            return state.gate
-        }
-        await gate?.pass()
+        await state.arrive { $0.forms.append(form) }
         if Task.isCancelled { throw .cancelled }
         return try state.withLock { (state: inout State) throws(WoteError) -> SignUpOutcome in
             if let failure = state.failure { throw failure }

@@ -30,7 +30,7 @@ public final class InMemoryAuthRepository: AuthRepository {
         }
     }
 
-    private struct State {
+    private struct State: GatedCalls {
         var session: SessionSnapshot
         var storedState: AuthenticationState?
         var signInResults: [LoginCredential: Result<AuthenticationState, WoteError>] = [:]
@@ -110,7 +110,7 @@ public final class InMemoryAuthRepository: AuthRepository {
 
     /// Holds every later call at `gate` until the test opens it (`nil` stops holding).
     public func holdCalls(at gate: CallGate?) {
-        state.withLock { $0.gate = gate }
+        state.holdCalls(at: gate)
     }
 
     /// Sends `event` to every subscriber as it is, without changing the session.
@@ -179,11 +179,7 @@ public final class InMemoryAuthRepository: AuthRepository {
     public func signIn(with credential: LoginCredential, remember: Bool) async throws(WoteError)
         -> AuthenticationState
     {
-        let gate = state.withLock { state in
-            state.signInCalls.append(SignInCall(credential: credential, remember: remember))
-            return state.gate
-        }
-        await gate?.pass()
+        await state.arrive { $0.signInCalls.append(SignInCall(credential: credential, remember: remember)) }
         let signedInState = try state.withLock { (state: inout State) throws(WoteError) in
             let result = state.signInResults[credential] ?? state.defaultSignInResult
             let signedInState = try result.get()
@@ -200,11 +196,7 @@ public final class InMemoryAuthRepository: AuthRepository {
     /// Ends the session whatever happens (then throws any scripted failure); sends
     /// ``SessionEvent/signedOut(_:)`` when there was a session.
     public func signOut(deviceToken: String?) async throws(WoteError) {
-        let gate = state.withLock { state in
-            state.signOutCalls.append(deviceToken)
-            return state.gate
-        }
-        await gate?.pass()
+        await state.arrive { $0.signOutCalls.append(deviceToken) }
         let (hadSession, failure) = state.withLock { state in
             // Logout when nobody is signed in succeeds and changes nothing.
             let hadSession = state.session.state.hasSession
@@ -219,11 +211,7 @@ public final class InMemoryAuthRepository: AuthRepository {
     /// (sending ``SessionEvent/signedOut(_:)`` with ``SignOutReason/withdrawn``) and then throws any
     /// scripted failure.
     public func withdraw() async throws(WoteError) {
-        let gate = state.withLock { state in
-            state.withdrawCount += 1
-            return state.gate
-        }
-        await gate?.pass()
+        await state.arrive { $0.withdrawCount += 1 }
         try state.withLock { (state: inout State) throws(WoteError) in
             if state.session.state == .profileRequired || state.withdrawFailure == .profileRequired {
                 throw .profileRequired
@@ -238,11 +226,7 @@ public final class InMemoryAuthRepository: AuthRepository {
     /// Returns the scripted snapshot, else the stored session, else signed out; sends
     /// ``SessionEvent/restored(_:)``.
     public func restoreSession() async -> SessionSnapshot {
-        let gate = state.withLock { state in
-            state.restoreCount += 1
-            return state.gate
-        }
-        await gate?.pass()
+        await state.arrive { $0.restoreCount += 1 }
         let snapshot = state.withLock { state in
             if let scripted = state.restoreResult {
                 state.session = scripted
@@ -261,11 +245,7 @@ public final class InMemoryAuthRepository: AuthRepository {
 
     /// Issues a new pair and sends ``SessionEvent/tokensRefreshed``, or fails as scripted.
     public func refreshSession() async throws(WoteError) -> SessionSnapshot {
-        let gate = state.withLock { state in
-            state.refreshCount += 1
-            return state.gate
-        }
-        await gate?.pass()
+        await state.arrive { $0.refreshCount += 1 }
         let outcome = state.withLock { state -> Result<SessionSnapshot, WoteError> in
             guard state.session.state.hasSession else { return .failure(.notSignedIn) }
             if let failure = state.refreshFailure {

@@ -23,7 +23,7 @@ public final class InMemoryProfileRepository: ProfileRepository {
         case setConsumerType
     }
 
-    private struct State {
+    private struct State: GatedCalls {
         var takenNicknames: Set<String>
         var profile: User?
         var failures: [Operation: WoteError] = [:]
@@ -55,7 +55,7 @@ public final class InMemoryProfileRepository: ProfileRepository {
 
     /// Holds every later call at `gate` until the test opens it (`nil` stops holding).
     public func holdCalls(at gate: CallGate?) {
-        state.withLock { $0.gate = gate }
+        state.holdCalls(at: gate)
     }
 
     /// Marks `nickname` as used by someone else.
@@ -80,8 +80,8 @@ public final class InMemoryProfileRepository: ProfileRepository {
 
     /// Whether nobody holds `nickname`, or the scripted failure.
     public func isNicknameAvailable(_ nickname: Nickname) async throws(WoteError) -> Bool {
-        state.withLock { $0.checkedNicknames.append(nickname) }
-        return try await perform(.checkNickname) { state in
+        await state.arrive { $0.checkedNicknames.append(nickname) }
+        return try perform(.checkNickname) { state in
             !state.takenNicknames.contains(nickname.value)
         }
     }
@@ -89,8 +89,8 @@ public final class InMemoryProfileRepository: ProfileRepository {
     /// Stores the profile (the nickname becomes taken) and marks the session signed in; throws
     /// ``WoteError/nicknameTaken`` when someone holds the nickname, or the scripted failure.
     public func completeProfile(_ draft: ProfileDraft) async throws(WoteError) {
-        state.withLock { $0.drafts.append(draft) }
-        try await perform(.completeProfile) { (state) throws(WoteError) in
+        await state.arrive { $0.drafts.append(draft) }
+        try perform(.completeProfile) { (state) throws(WoteError) in
             guard !state.takenNicknames.contains(draft.nickname.value) else { throw .nicknameTaken }
             state.takenNicknames.insert(draft.nickname.value)
             state.profile = User(nickname: draft.nickname.value, school: draft.school)
@@ -100,8 +100,8 @@ public final class InMemoryProfileRepository: ProfileRepository {
 
     /// The stored profile; ``WoteError/profileRequired`` while there is none, or the scripted failure.
     public func fetchMyProfile() async throws(WoteError) -> User {
-        state.withLock { $0.fetchCount += 1 }
-        return try await perform(.fetchMyProfile) { (state) throws(WoteError) in
+        await state.arrive { $0.fetchCount += 1 }
+        return try perform(.fetchMyProfile) { (state) throws(WoteError) in
             guard let profile = state.profile else { throw .profileRequired }
             return profile
         }
@@ -110,19 +110,17 @@ public final class InMemoryProfileRepository: ProfileRepository {
     /// Sets the stored profile's consumer type; ``WoteError/profileRequired`` while there is no
     /// profile, or the scripted failure.
     public func setConsumerType(_ consumerType: ConsumerType) async throws(WoteError) {
-        state.withLock { $0.consumerTypeUpdates.append(consumerType) }
-        try await perform(.setConsumerType) { (state) throws(WoteError) in
+        await state.arrive { $0.consumerTypeUpdates.append(consumerType) }
+        try perform(.setConsumerType) { (state) throws(WoteError) in
             guard state.profile != nil else { throw .profileRequired }
             state.profile?.consumerType = consumerType
         }
     }
 
-    /// Waits at the gate, then runs `body` unless a failure is scripted for `operation`.
-    private func perform<T>(_ operation: Operation, _ body: (inout State) throws(WoteError) -> T)
-        async throws(WoteError) -> T
+    /// Runs `body` unless a failure is scripted for `operation`.
+    private func perform<T>(_ operation: Operation, _ body: (inout State) throws(WoteError) -> T) throws(WoteError) -> T
     {
-        await state.current.gate?.pass()
-        return try state.withLock { (state: inout State) throws(WoteError) in
+        try state.withLock { (state: inout State) throws(WoteError) in
             if let failure = state.failures[operation] { throw failure }
             return try body(&state)
         }

@@ -8,7 +8,7 @@ public import WoteDomain
 /// let provider = ScriptedLoginProvider([.failure(.cancelled), .success(.apple(authorizationCode: "c"))])
 /// ```
 public final class ScriptedLoginProvider: LoginProvider {
-    private struct State {
+    private struct State: GatedCalls {
         var script: [Result<LoginCredential, WoteError>]
         var requests = 0
         var gate: CallGate?
@@ -35,7 +35,7 @@ public final class ScriptedLoginProvider: LoginProvider {
     /// Holds every later call at `gate` until the test opens it (`nil` stops holding), like a
     /// provider's UI that is still on screen.
     public func holdCalls(at gate: CallGate?) {
-        state.withLock { $0.gate = gate }
+        state.holdCalls(at: gate)
     }
 
     /// How many credentials were asked for.
@@ -49,11 +49,7 @@ public final class ScriptedLoginProvider: LoginProvider {
     /// - Returns: the scripted credential.
     /// - Throws: the scripted error, or ``WoteError/cancelled`` once the script is used up.
     public func credential() async throws(WoteError) -> LoginCredential {
-        let gate = state.withLock { state in
-            state.requests += 1
-            return state.gate
-        }
-        await gate?.pass()
+        await state.arrive { $0.requests += 1 }
         let next = state.withLock { state in state.script.isEmpty ? nil : state.script.removeFirst() }
         guard let next else { throw .cancelled }
         return try next.get()

@@ -5,40 +5,55 @@ import WoteData
 /// The one watcher behind every exchange's deadline: a deadline fires once, a cancelled one never,
 /// and a deadline due sooner than the watcher's next look still fires on time.
 @Suite(.timeLimit(.minutes(1))) struct ExchangeDeadlinesTests {
-    @Test func dueDeadline_runsItsAction_once() async {
+    /// A watcher whose every deadline reports its tag into one stream, in the order they fire.
+    private struct Watcher {
         let deadlines = ExchangeDeadlines()
-        let (fired, sink) = AsyncStream<Int>.makeStream()
-        _ = deadlines.schedule(after: .milliseconds(20)) { sink.yield(1) }
+        private let fired: AsyncStream<Int>
+        private let sink: AsyncStream<Int>.Continuation
 
-        var iterator = fired.makeAsyncIterator()
-        #expect(await iterator.next() == 1)
-        #expect(deadlines.pending == 0)
+        init() {
+            (fired, sink) = AsyncStream<Int>.makeStream()
+        }
+
+        /// Schedules a deadline that reports `tag` when it fires.
+        func schedule(after limit: Duration, reporting tag: Int) -> UInt64 {
+            deadlines.schedule(after: limit) { [sink] in sink.yield(tag) }
+        }
+
+        /// The tag of the first deadline to fire.
+        func firstFired() async -> Int? {
+            var iterator = fired.makeAsyncIterator()
+            return await iterator.next()
+        }
+    }
+
+    @Test func dueDeadline_runsItsAction_once() async {
+        let watcher = Watcher()
+        _ = watcher.schedule(after: .milliseconds(20), reporting: 1)
+
+        #expect(await watcher.firstFired() == 1)
+        #expect(watcher.deadlines.pending == 0)
     }
 
     @Test func cancelledDeadline_neverRuns_andLeavesNothingBehind() async {
-        let deadlines = ExchangeDeadlines()
-        let (fired, sink) = AsyncStream<Int>.makeStream()
-        let cancelled = deadlines.schedule(after: .milliseconds(10)) { sink.yield(0) }
-        deadlines.cancel(cancelled)
+        let watcher = Watcher()
+        watcher.deadlines.cancel(watcher.schedule(after: .milliseconds(10), reporting: 0))
         // A later deadline fires after the cancelled one would have: only it arrives.
-        _ = deadlines.schedule(after: .milliseconds(60)) { sink.yield(2) }
+        _ = watcher.schedule(after: .milliseconds(60), reporting: 2)
 
-        var iterator = fired.makeAsyncIterator()
-        #expect(await iterator.next() == 2)
-        #expect(deadlines.pending == 0)
+        #expect(await watcher.firstFired() == 2)
+        #expect(watcher.deadlines.pending == 0)
     }
 
     @Test func deadlineDueSoonerThanTheWatchersNextLook_stillFiresFirst() async {
-        let deadlines = ExchangeDeadlines()
-        let (fired, sink) = AsyncStream<Int>.makeStream()
-        let late = deadlines.schedule(after: .seconds(3_600)) { sink.yield(3_600) }
-        _ = deadlines.schedule(after: .milliseconds(20)) { sink.yield(20) }
+        let watcher = Watcher()
+        let late = watcher.schedule(after: .seconds(3_600), reporting: 3_600)
+        _ = watcher.schedule(after: .milliseconds(20), reporting: 20)
 
-        var iterator = fired.makeAsyncIterator()
-        #expect(await iterator.next() == 20)
-        #expect(deadlines.pending == 1)
-        deadlines.cancel(late)
-        #expect(deadlines.pending == 0)
+        #expect(await watcher.firstFired() == 20)
+        #expect(watcher.deadlines.pending == 1)
+        watcher.deadlines.cancel(late)
+        #expect(watcher.deadlines.pending == 0)
     }
 
     @Test(arguments: [("Content-Type", "content-type"), ("x-already-lower", "x-already-lower"), ("ETag", "etag")])

@@ -14,14 +14,14 @@ import FoundationNetworking
 @Suite struct GenerationTests {
     @Test func restore_overlappingASignInAndALogout_adoptsNothing() async throws {
         let fixture = EngineFixture()
-        let storage = HeldLoadStorage()
+        let storage = HeldStorage()
         try await storage.inner.save(StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true))
         let engine = fixture.makeEngine(storage: storage)
-        storage.holdNextLoad()
+        storage.holdNext(.load)
 
         // The restore has read the old session; meanwhile someone signs in and logs out again.
         let restore = Task { await engine.restore() }
-        await storage.loadArrived.wait()
+        await storage.arrived.wait()
         _ = try await engine.begin(
             StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
         try await engine.end(reason: .loggedOut)

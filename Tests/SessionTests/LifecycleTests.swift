@@ -39,16 +39,16 @@ import WoteRepository
     @Test(arguments: [true, false])
     func refreshWriteLandingAfterANewLogin_leavesTheNewLoginInTheStore(_ remember: Bool) async throws {
         let fixture = EngineFixture(accessLifetime: 60)
-        let storage = HeldWriteStorage()
+        let storage = HeldStorage()
         let engine = fixture.makeEngine(storage: storage)
         _ = try await engine.begin(
             StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
         fixture.clock.advance(by: .seconds(61))
-        storage.holdNextWrite()
+        storage.holdNext(.write)
 
         // The refresh succeeds; writing its pair is held while someone else signs in.
         let request = Task { () throws(APIError) -> Int in try await engine.send(EngineFixture.profile).status }
-        await storage.writeArrived.wait()
+        await storage.arrived.wait()
         let newLogin = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: false)
         // Writes are serialised: the sign-in changes memory at once (failing the request waiting for
         // the old session's refresh) and writes after the refresh.
@@ -62,15 +62,15 @@ import WoteRepository
     }
 
     @Test func signInWriteLandingAfterAnotherSignIn_leavesTheLaterOneInTheStore() async throws {
-        let storage = HeldWriteStorage()
+        let storage = HeldStorage()
         let fixture = EngineFixture()
         let engine = fixture.makeEngine(storage: storage)
         let first = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true)
         let second = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: false)
-        storage.holdNextWrite()
+        storage.holdNext(.write)
 
         let firstSignIn = Task { try await engine.begin(first, persist: true) }
-        await storage.writeArrived.wait()
+        await storage.arrived.wait()
         let secondSignIn = Task { try await engine.begin(second, persist: true) }
         await storage.release.open()
         _ = try await firstSignIn.value
@@ -81,16 +81,16 @@ import WoteRepository
     }
 
     @Test func logoutRemovalLandingAfterANewSignIn_leavesTheNewSignInInTheStore() async throws {
-        let storage = HeldWriteStorage()
+        let storage = HeldStorage()
         let fixture = EngineFixture()
         let engine = fixture.makeEngine(storage: storage)
         _ = try await engine.begin(
             StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
         let next = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true)
-        storage.holdNextWrite()
+        storage.holdNext(.write)
 
         let logout = Task { try await engine.end(reason: .loggedOut) }
-        await storage.writeArrived.wait()
+        await storage.arrived.wait()
         let signIn = Task { try await engine.begin(next, persist: true) }
         await storage.release.open()
         try await logout.value

@@ -134,15 +134,15 @@ import WoteRepository
     }
 
     @Test func restoreWrite_landingAfterASignIn_leavesTheSignInInTheStore() async throws {
-        let storage = HeldWriteStorage()
+        let storage = HeldStorage()
         let fixture = EngineFixture(accessLifetime: 60, refreshLifetime: 120)
         try await storage.inner.save(StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true))
         fixture.clock.advance(by: .seconds(3_600))
         let engine = fixture.makeEngine(storage: storage)
-        storage.holdNextWrite()
+        storage.holdNext(.write)
 
         let restore = Task { await engine.restore() }
-        await storage.writeArrived.wait()
+        await storage.arrived.wait()
         let signedIn = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true)
         let signIn = Task { try await engine.begin(signedIn, persist: true) }
         await storage.release.open()

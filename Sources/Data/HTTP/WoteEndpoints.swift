@@ -8,19 +8,12 @@ package import WoteRepository
 /// `Content-Type: application/json`. Login, sign-up, sign-in, nickname check and the refresh call
 /// never carry `Authorization`; every other endpoint is `.bearer`.
 package enum WoteEndpoints {
-    /// The contract's paths, relative to the base URL.
+    /// The paths that the session contract needs as well, relative to the base URL: its refresh
+    /// call, and the prefix of the paths outside the profile gate (§4.10). Every other path is
+    /// written once, in its builder below.
     package enum Path {
-        package static let appleLogin = "/login/oauth2/code/apple"
-        package static let kakaoLogin = "/login/oauth2/code/kakao"
-        package static let signIn = "/api/auth/signin"
-        package static let signUp = "/api/auth/signup"
         package static let refresh = "/api/auth/refresh"
-        package static let logout = "/api/auth/logout"
-        package static let nicknameCheck = "/api/profiles/isValidNickname"
         package static let profile = "/api/profiles"
-        package static let consumerType = "/api/profiles/consumerType"
-        package static let members = "/api/members"
-        package static let deviceTokens = "/api/notifications/tokens"
     }
 
     /// The media type of JSON bodies.
@@ -40,22 +33,22 @@ package enum WoteEndpoints {
 
     /// §4.1: `POST /login/oauth2/code/apple`, form body `code=…&state=APPLE`.
     package static func appleLogin(authorizationCode: String) -> Endpoint {
-        socialLogin(path: Path.appleLogin, code: authorizationCode, state: "APPLE")
+        socialLogin(path: "/login/oauth2/code/apple", code: authorizationCode, state: "APPLE")
     }
 
     /// §4.1 [ext]: `POST /login/oauth2/code/kakao`, form body `code=…&state=KAKAO`.
     package static func kakaoLogin(authorizationCode: String) -> Endpoint {
-        socialLogin(path: Path.kakaoLogin, code: authorizationCode, state: "KAKAO")
+        socialLogin(path: "/login/oauth2/code/kakao", code: authorizationCode, state: "KAKAO")
     }
 
     /// §4.13 [ext]: `POST /api/auth/signin`, JSON `{"loginId","password"}`.
     package static func signIn(_ request: SignInRequestDTO) -> Endpoint {
-        jsonEndpoint(.post, Path.signIn, request, authorization: .none)
+        jsonEndpoint(.post, "/api/auth/signin", request, authorization: .none)
     }
 
     /// §4.12 [ext]: `POST /api/auth/signup`, JSON `{"email","loginId","name","password","phone"}`.
     package static func signUp(_ request: SignUpRequestDTO) -> Endpoint {
-        jsonEndpoint(.post, Path.signUp, request, authorization: .none)
+        jsonEndpoint(.post, "/api/auth/signup", request, authorization: .none)
     }
 
     /// §4.2, or another backend's refresh call: `call`'s method and path, with `refreshToken` where
@@ -85,12 +78,12 @@ package enum WoteEndpoints {
 
     /// §4.3: `POST /api/auth/logout`, JSON `{"deviceToken"}` ("" when there is none). Bearer.
     package static func logout(_ request: DeviceTokenRequestDTO) -> Endpoint {
-        jsonEndpoint(.post, Path.logout, request, authorization: .bearer)
+        jsonEndpoint(.post, "/api/auth/logout", request, authorization: .bearer)
     }
 
     /// §4.4: `POST /api/profiles/isValidNickname`, JSON `{"nickname"}`. No Authorization.
     package static func checkNickname(_ request: NicknameRequestDTO) -> Endpoint {
-        jsonEndpoint(.post, Path.nicknameCheck, request, authorization: .none)
+        jsonEndpoint(.post, "/api/profiles/isValidNickname", request, authorization: .none)
     }
 
     /// §4.5: `POST /api/profiles`, `multipart/form-data` with the JSON part `profileRequest` and,
@@ -120,17 +113,17 @@ package enum WoteEndpoints {
 
     /// §4.7: `PUT /api/profiles/consumerType`, JSON `{"consumerType"}`. Bearer.
     package static func setConsumerType(_ request: ConsumerTypeRequestDTO) -> Endpoint {
-        jsonEndpoint(.put, Path.consumerType, request, authorization: .bearer)
+        jsonEndpoint(.put, "/api/profiles/consumerType", request, authorization: .bearer)
     }
 
     /// §4.8: `DELETE /api/members`, no body. Bearer.
     package static func withdraw() -> Endpoint {
-        Endpoint(method: .delete, path: Path.members, authorization: .bearer)
+        Endpoint(method: .delete, path: "/api/members", authorization: .bearer)
     }
 
     /// §4.9: `POST /api/notifications/tokens`, JSON `{"deviceToken"}`. Bearer.
     package static func registerDeviceToken(_ request: DeviceTokenRequestDTO) -> Endpoint {
-        jsonEndpoint(.post, Path.deviceTokens, request, authorization: .bearer)
+        jsonEndpoint(.post, "/api/notifications/tokens", request, authorization: .bearer)
     }
 
     /// The JSON encoding of a request body: sorted keys, `/` left unescaped, UTF-8 as it is.
