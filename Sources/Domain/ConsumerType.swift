@@ -1,5 +1,5 @@
 /// The spending personality a member picks; the raw value is the server's name for it.
-public enum ConsumerType: String, Sendable, CaseIterable, Hashable {
+public enum ConsumerType: String, Sendable, CaseIterable, Hashable, NamedCase {
     /// Buys with the planet in mind.
     case ecoWarrior = "ECO_WARRIOR"
     /// Sticks to a budget.

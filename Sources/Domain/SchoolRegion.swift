@@ -1,7 +1,6 @@
-import Foundation
-
 /// The seventeen regions a school can be in; the raw value is the Korean name the server expects.
-public enum SchoolRegion: String, Sendable, CaseIterable, Hashable {
+/// ``NamedCase/init(parsing:)`` finds one by that name (`서울`) or its case name (`seoul`).
+public enum SchoolRegion: String, Sendable, CaseIterable, Hashable, NamedCase {
     /// Seoul ("서울").
     case seoul = "서울"
     /// Busan ("부산").
@@ -37,19 +36,4 @@ public enum SchoolRegion: String, Sendable, CaseIterable, Hashable {
     /// Jeju ("제주").
     case jeju = "제주"
 
-    /// Finds a region by its Korean name (`서울`) or its case name (`seoul`), ignoring case.
-    ///
-    /// - Parameter text: what a person typed.
-    /// - Returns: the region, or `nil` when the text names none.
-    public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let region = SchoolRegion(rawValue: trimmed) {
-            self = region
-            return
-        }
-        guard let region = SchoolRegion.allCases.first(where: { "\($0)" == trimmed.lowercased() }) else {
-            return nil
-        }
-        self = region
-    }
 }

@@ -1,4 +1,3 @@
-import Foundation
 package import WoteKit
 
 /// `wote consumer-type set TYPE`: sets the member's consumer type.
@@ -13,11 +12,7 @@ package struct ConsumerTypeSetCommand: WoteCommand {
     /// Reads the type in any case, with `-` for `_`, or by its Swift name.
     package init(parsing arguments: inout ArgumentCursor) throws(CommandFailure) {
         let text = try arguments.positional()
-        let normalized = text.uppercased().replacingOccurrences(of: "-", with: "_")
-        guard
-            let type = ConsumerType(rawValue: normalized)
-                ?? ConsumerType.allCases.first(where: { "\($0)".lowercased() == text.lowercased() })
-        else {
+        guard let type = ConsumerType(parsing: text) else {
             throw .usage("TYPE: unknown consumer type '\(text)'; use one of \(Self.typeNames)")
         }
         consumerType = type

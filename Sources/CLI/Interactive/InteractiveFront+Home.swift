@@ -63,7 +63,7 @@ extension InteractiveFront {
             if let number = Int(answer), types.indices.contains(number - 1) {
                 types[number - 1]
             } else {
-                ConsumerType(rawValue: answer.uppercased())
+                ConsumerType(parsing: answer)
             }
         guard let chosen else {
             showError("There is no consumer type “\(answer)”.")
