@@ -11,8 +11,9 @@ struct BenchOptions {
           --quick            small counts, to check that everything runs (the figures are then not meaningful)
           --profile VARIANT  send only one overhead variant's requests, for a profiler: wotekit, urlsession,
                              delegate (URLSession with a redirect-refusing delegate), transport (WoteKit's
-                             HTTPTransport alone), recorded-wotekit or recorded-plain (the network taken out);
-                             --requests (default 2000) and --concurrency (default 1)
+                             HTTPTransport alone), recorded-wotekit or recorded-plain (the network taken out),
+                             recorded-feed-wotekit or recorded-feed-plain (a 20-post feed page, network taken
+                             out); --requests (default 2000) and --concurrency (default 1)
         """
 
     static let allBenchmarks = ["overhead", "inprocess", "burst", "steady", "launch", "memory", "transport"]

@@ -39,6 +39,8 @@ struct RequestVariants {
         let recordedClient = try await answer.client(
             for: member, server: server, clock: clock, transport: answer.transport)
         let recordedPlain = PlainProfileClient(server: server, accessToken: token, send: answer.transport.send)
+        let recordedFeed = try await answer.client(
+            for: member, server: server, clock: clock, transport: FeedAnswer.transport)
         return RequestVariants(
             member: member,
             all: [
@@ -53,6 +55,12 @@ struct RequestVariants {
                 },
                 Variant(
                     key: "recorded-plain", name: "hand-written, recorded answer", request: recordedPlain.fetchProfile),
+                Variant(key: "recorded-feed-wotekit", name: "WoteKit feed page, recorded answer") {
+                    (try? await recordedFeed.fetch([FeedAnswer.Post].self, FeedAnswer.request))?.count == 20
+                },
+                Variant(
+                    key: "recorded-feed-plain", name: "hand-written feed page, recorded answer",
+                    request: FeedAnswer.handWritten(server: server, accessToken: token)),
             ])
     }
 }
