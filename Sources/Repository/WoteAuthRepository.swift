@@ -8,6 +8,7 @@ package struct WoteAuthRepository: AuthRepository {
     private let remote: any RemoteDataSource
     private let session: any SessionDataSource
     private let clock: WoteClock
+    private let tellsServerOnSignOut: Bool
 
     /// Creates the repository; only the composition root builds one.
     ///
@@ -15,10 +16,16 @@ package struct WoteAuthRepository: AuthRepository {
     ///   - remote: the server's endpoints.
     ///   - session: the one owner of the tokens and the state.
     ///   - clock: when login answers arrive (`receivedAt` of the tokens).
-    package init(remote: any RemoteDataSource, session: any SessionDataSource, clock: WoteClock) {
+    ///   - tellsServerOnSignOut: whether sign-out sends the Wote logout call first; not for a
+    ///     backend that has no such call (`SessionContract.sendsWoteLogout`).
+    package init(
+        remote: any RemoteDataSource, session: any SessionDataSource, clock: WoteClock,
+        tellsServerOnSignOut: Bool = true
+    ) {
         self.remote = remote
         self.session = session
         self.clock = clock
+        self.tellsServerOnSignOut = tellsServerOnSignOut
     }
 
     /// Signs in with `credential` and hands the tokens to the session.
@@ -48,15 +55,15 @@ package struct WoteAuthRepository: AuthRepository {
 
     /// Tells the server the person logs out, then ends the local session whatever it answered.
     ///
-    /// Does nothing when nobody is signed in. The server is told only while the access token is
-    /// unexpired (an expired one would be refused anyway); its answer, offline included, never
+    /// Does nothing when nobody is signed in. The server is told only when the backend has the Wote
+    /// logout call (`tellsServerOnSignOut`) and while the access token is unexpired (an expired one would be refused anyway); its answer, offline included, never
     /// stops the local sign-out.
     ///
     /// - Parameter deviceToken: the push token to unregister, if any.
     /// - Throws: ``WoteError/storageFailure(_:)`` when the stored tokens could not be deleted.
     package func signOut(deviceToken: String?) async throws(WoteError) {
         if case .signedOut = await session.snapshot().state { return }
-        if await session.hasUnexpiredAccessToken() {
+        if tellsServerOnSignOut, await session.hasUnexpiredAccessToken() {
             // The server only bans the access token; the local session ends whatever it answers.
             _ = try? await remote.logout(DeviceTokenRequestDTO(deviceToken: deviceToken ?? ""))
         }

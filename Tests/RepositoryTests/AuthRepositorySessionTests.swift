@@ -32,6 +32,17 @@ import WoteRepository
         #expect(session.currentState == .signedOut(.loggedOut))
     }
 
+    @Test func signOut_forABackendWithoutTheWoteLogoutCall_sendsNothing_andEndsTheSession() async throws {
+        let remote = FakeRemoteDataSource { $0.logout = .success(Fixtures.ok()) }
+        let session = FakeSessionDataSource(state: .signedIn)
+        let repository = WoteAuthRepository(
+            remote: remote, session: session, clock: clock.clock, tellsServerOnSignOut: false)
+        try await repository.signOut(deviceToken: "ab12")
+        #expect(remote.calls.isEmpty)
+        #expect(session.endReasons == [.loggedOut])
+        #expect(session.currentState == .signedOut(.loggedOut))
+    }
+
     @Test(arguments: [
         Result<ResponseEnvelope<IgnoredPayload>, APIError>.failure(.network("offline")),
         .failure(.timeout),

@@ -371,8 +371,11 @@ import FoundationNetworking
         #expect(try await relaunched.response(for: .get("/me")).status == 200)
         #expect(backend.refreshCalls == 1)
 
-        // Logout: the store is empty, the next launch is signed out.
+        // Logout: nothing is sent (Wote's logout path is not this backend's), the store is empty,
+        // the next launch is signed out.
+        let requestsBeforeLogout = backend.server.requests.count
         try await relaunched.logout()
+        #expect(backend.server.requests.count == requestsBeforeLogout)
         #expect(try await storage.load() == nil)
         #expect(await relaunched.currentSession().state == .signedOut(.loggedOut))
         relaunched.shutdown()

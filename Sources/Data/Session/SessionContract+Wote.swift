@@ -7,14 +7,15 @@ extension SessionContract {
     /// (§4.2); every answer read by the one Wote verdict table (`WoteVerdict`): E004–E007 mean
     /// refresh, E009 means profile required (§4.10), E001, E016 and E018 end the session (§4.11).
     /// Every path outside `/api/profiles` is behind the profile gate: a readable success there
-    /// means the profile is complete.
+    /// means the profile is complete. Logout tells the server first (§4.3).
     public static let wote = SessionContract(
         refresh: RefreshCall(path: WoteEndpoints.Path.refresh, placement: .jsonBody(field: "refreshToken")) {
             response, receivedAt in
             readWoteRefreshAnswer(response, receivedAt: receivedAt)
         },
         classify: classifyWoteAnswer,
-        passesProfileGate: passesWoteProfileGate)
+        passesProfileGate: passesWoteProfileGate,
+        sendsWoteLogout: true)
 
     /// Whether an answer for `path` is a readable Wote success behind the profile gate (§4.10): a
     /// proxy's page or an error envelope says nothing about the profile.
