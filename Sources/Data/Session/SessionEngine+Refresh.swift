@@ -201,7 +201,9 @@ extension SessionEngine {
                 do {
                     try await writeMemoryToStore(replacingOtherOrigins: false)
                 } catch {
-                    // The new pair is in memory and works; the next write may succeed.
+                    // The new pair is in memory and works, but the store still holds the spent
+                    // one: a relaunch would sign the person out. Later requests write it again.
+                    storeBehindSince = clock.uptime()
                     broadcaster.send(.refreshFailed(error))
                 }
             }

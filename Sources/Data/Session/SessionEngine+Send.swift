@@ -106,7 +106,7 @@ extension SessionEngine: HTTPSending {
     /// ``accessTokenForRequest()`` decides.
     nonisolated func tokenWithoutWaiting() -> (String, UInt64, profileCompleted: Bool)? {
         let lane = lane.current
-        guard !lane.refreshing, let session = lane.session else { return nil }
+        guard !lane.refreshing, !lane.storeBehind, let session = lane.session else { return nil }
         let now = clock.now().addingTimeInterval(session.serverClockOffset ?? 0)
         guard !needsRefresh(session.tokens, at: now) else { return nil }
         return (session.tokens.accessToken, lane.generation, session.profileCompleted)
@@ -118,6 +118,7 @@ extension SessionEngine: HTTPSending {
     /// A refresh that fails for a passing reason while the old token is still valid is not the
     /// request's problem: the old token is sent.
     func accessTokenForRequest() async throws(APIError) -> (String, UInt64, profileCompleted: Bool) {
+        if storeBehindSince != nil { await catchUpStore() }
         guard session != nil else { throw .session(errorForMissingSession()) }
         let startGeneration = generation
         if flight != nil {
@@ -176,13 +177,15 @@ struct SendLane: Sendable {
     var session: StoredSession?
     var generation: UInt64 = 0
     var refreshing = false
+    var storeBehind = false
 }
 
 extension SessionEngine {
     /// Republishes the lane; called by the observers of `session`, `generation` and `flight`, in
     /// the same actor step as the change.
     func publishLane() {
-        let published = SendLane(session: session, generation: generation, refreshing: flight != nil)
+        let published = SendLane(
+            session: session, generation: generation, refreshing: flight != nil, storeBehind: storeBehindSince != nil)
         lane.withLock { $0 = published }
     }
 }

@@ -62,6 +62,7 @@ extension SessionEngine {
             if let session, isPersistent {
                 try await storage.save(session)
                 lastSeenInStore = session
+                storeBehindSince = nil
                 return
             }
             if !replacingOtherOrigins, let stored = try? await storage.load(), !belongsHere(stored) {
@@ -69,8 +70,35 @@ extension SessionEngine {
             }
             try await storage.remove()
             lastSeenInStore = nil
+            storeBehindSince = nil
         } catch {
             throw .storageFailure(error.reason)
+        }
+    }
+
+    /// How long a store that refused a refreshed pair is left alone before a request writes it
+    /// again: a store that keeps failing (a locked Keychain, a full disk) is not hammered by every
+    /// request.
+    package static let storeCatchUpInterval = Duration.seconds(5)
+
+    /// Writes a refreshed pair that the store refused, at most once per
+    /// ``storeCatchUpInterval``: re-reads the store under its lock first, so a logout or a newer
+    /// pair from another process wins as in a refresh. Failing again leaves the flag for later.
+    func catchUpStore() async {
+        guard let since = storeBehindSince, clock.uptime() - since >= Self.storeCatchUpInterval else { return }
+        guard isPersistent, session != nil else {
+            storeBehindSince = nil
+            return
+        }
+        storeBehindSince = clock.uptime()
+        _ = try? await withStore { () async throws(WoteError) in
+            switch await reconcileWithStore() {
+            case .endedElsewhere, .replacedByOtherOrigin, .adopted:
+                // The store moved on in another process: memory follows it, nothing to write.
+                storeBehindSince = nil
+            case .current:
+                try await writeMemoryToStore(replacingOtherOrigins: false)
+            }
         }
     }
 

@@ -34,8 +34,14 @@ package actor SessionEngine {
     var flight: RefreshFlight? {
         didSet { publishLane() }
     }
+    /// When the store last refused the session that memory holds (a refreshed pair it could not
+    /// write), by the monotonic clock; `nil` while the store is up to date. Requests then go
+    /// through the actor, which writes the pair again (see `SessionEngine+Store.swift`).
+    var storeBehindSince: Duration? {
+        didSet { publishLane() }
+    }
     /// What a request needs to take its token without entering the actor, republished by every
-    /// change of `session`, `generation` and `flight` (see `SessionEngine+Send.swift`).
+    /// change of `session`, `generation`, `flight` and `storeBehindSince` (see `SessionEngine+Send.swift`).
     let lane = Locked(SendLane())
     var nextFlightID: UInt64 = 0
     var nextWaiterID: UInt64 = 0
