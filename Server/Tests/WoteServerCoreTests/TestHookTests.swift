@@ -62,6 +62,27 @@ import Testing
         }
     }
 
+    @Test func reset_waitsForARequestAFaultStillDelays_soItIsCountedBeforeTheReset() async throws {
+        try await TestServer.run { client in
+            _ = try await client.send(
+                .post, "/__test/faults", json: #"{"path":"/api/profiles","kind":"delay","delayMs":300,"times":1}"#)
+            async let delayed = client.send(.get, "/api/profiles", token: "expired-by-now")
+            var inFlight = 0
+            for _ in 0..<100_000 where inFlight == 0 {
+                inFlight = try await client.send(.get, "/__test/counters").int("requestsInFlight") ?? 0
+                await Task.yield()
+            }
+            try #require(inFlight == 1)
+
+            _ = try await client.send(.post, "/__test/reset")
+            #expect(try await delayed.httpStatus == 401)
+
+            let after = try await client.send(.get, "/__test/counters")
+            #expect(after.value("requests") as? [String: Int] == [:])
+            #expect(after.int("requestsInFlight") == 0)
+        }
+    }
+
     @Test func reset_keepsMembers_unlessAsked() async throws {
         try await TestServer.run { client in
             _ = try await client.signedInMember("leo", nickname: "레오")

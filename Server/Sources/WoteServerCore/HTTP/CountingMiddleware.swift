@@ -10,6 +10,7 @@ struct CountingMiddleware: RouterMiddleware {
         guard !APIPaths.isTestHook(path) else { return try await next(request, context) }
         let status: String
         let result: Result<Response, any Error>
+        await counters.requestStarted()
         do {
             let response = try await next(request, context)
             status = AccessLogMiddleware<Context>.statusText(response.status.code)
@@ -23,6 +24,7 @@ struct CountingMiddleware: RouterMiddleware {
             authorization: request.headers[.authorization],
             isRefresh: request.method == .post && path == APIPaths.refresh
         )
+        await counters.requestFinished()
         return try result.get()
     }
 }

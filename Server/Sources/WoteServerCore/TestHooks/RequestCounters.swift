@@ -5,9 +5,49 @@ import Crypto
 actor RequestCounters {
     private var snapshotValue = CountersSnapshot()
 
-    func snapshot() -> CountersSnapshot { snapshotValue }
+    func snapshot() -> CountersSnapshot {
+        var snapshot = snapshotValue
+        snapshot.requestsInFlight = inFlight
+        return snapshot
+    }
 
     func reset() { snapshotValue = CountersSnapshot() }
+
+    /// API requests being handled now (a fault's delay included).
+    private var inFlight = 0
+    private var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var nextWaiter = 0
+
+    /// Called when an API request (not a test hook) starts being handled.
+    func requestStarted() { inFlight += 1 }
+
+    /// Called when that request has been answered or failed.
+    func requestFinished() {
+        inFlight -= 1
+        guard inFlight == 0 else { return }
+        for waiter in idleWaiters.values { waiter.resume() }
+        idleWaiters.removeAll()
+    }
+
+    /// Returns once no API request is being handled, or after `limit`. A reset waits here, so a
+    /// request that a fault delayed past its client's time-out is counted (and its token checked,
+    /// on the clock as it was) before the reset, never in the next test's numbers.
+    func waitUntilIdle(atMost limit: Duration) async {
+        guard inFlight > 0 else { return }
+        let id = nextWaiter
+        nextWaiter += 1
+        await withCheckedContinuation { continuation in
+            idleWaiters[id] = continuation
+            Task { [weak self] in
+                try? await Task.sleep(for: limit)
+                await self?.stopWaiting(id)
+            }
+        }
+    }
+
+    private func stopWaiting(_ id: Int) {
+        idleWaiters.removeValue(forKey: id)?.resume()
+    }
 
     /// Called once per answered request on the API listener (test hook paths excluded).
     func recordRequest(key: String, authorization: String?, isRefresh: Bool) {
@@ -56,4 +96,6 @@ struct CountersSnapshot: Codable, Sendable, Equatable {
     var requestsPerAuthorization: [String: Int] = [:]
     var redirectTargetRequests = 0
     var redirectTargetAuthorizationSeen = 0
+    /// API requests being handled at the moment of the snapshot (a fault's delay included).
+    var requestsInFlight = 0
 }

@@ -62,6 +62,8 @@ struct TestHookController {
 
     private func reset(_ request: Request, context: WoteRequestContext) async throws -> Response {
         let body = try await body(ResetRequestDTO.self, request, context, empty: ResetRequestDTO())
+        // A request still held by a fault's delay belongs to the test that set the fault.
+        await counters.waitUntilIdle(atMost: .seconds(10))
         await counters.reset()
         await faults.clear()
         await state.reset(members: body.members ?? false)
