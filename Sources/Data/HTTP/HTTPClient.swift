@@ -238,8 +238,7 @@ private final class PendingExchange: Sendable {
         var continuation: UnsafeContinuation<(Data, URLResponse), any Error>?
         var deadline: UInt64?
         var call: Task<Void, Never>?
-        /// Set once the caller was cancelled or timed out: a call attached afterwards is cancelled at once.
-        var callMustStop = false
+        var cancelled = false
     }
 
     private let state = Locked(State())
@@ -247,7 +246,7 @@ private final class PendingExchange: Sendable {
     /// Holds the caller's continuation and starts the deadline.
     func begin(_ continuation: UnsafeContinuation<(Data, URLResponse), any Error>, within limit: Duration) {
         let deadline = ExchangeDeadlines.shared.schedule(after: limit) { [self] in
-            timeOut()
+            finish(.failure(TransportError.timeout))
         }
         state.withLock {
             $0.continuation = continuation
@@ -260,7 +259,7 @@ private final class PendingExchange: Sendable {
         let cancelNow = state.withLock { state in
             // Already finished (an answer that needed no waiting): nothing to keep.
             if state.continuation != nil { state.call = call }
-            return state.callMustStop
+            return state.cancelled
         }
         if cancelNow { call.cancel() }
     }
@@ -281,30 +280,13 @@ private final class PendingExchange: Sendable {
         continuation?.resume(with: result)
     }
 
-    /// The deadline passed: the caller gets `timeout`, and the transport's call is cancelled so it
-    /// lets go of its connection now rather than at the transport's own time-out.
-    func timeOut() {
-        let (continuation, call) = state.withLock { state in
-            defer {
-                state.continuation = nil
-                state.deadline = nil
-                state.callMustStop = true
-                state.call = nil
-            }
-            return (state.continuation, state.call)
-        }
-        guard let continuation else { return }
-        continuation.resume(throwing: TransportError.timeout)
-        call?.cancel()
-    }
-
     /// The caller was cancelled: it gets `CancellationError` and the transport's call is cancelled.
     func cancel() {
         let (continuation, deadline, call) = state.withLock { state in
             defer {
                 state.continuation = nil
                 state.deadline = nil
-                state.callMustStop = true
+                state.cancelled = true
                 state.call = nil
             }
             return (state.continuation, state.deadline, state.call)
