@@ -56,8 +56,8 @@ package struct WoteAuthRepository: AuthRepository {
     /// Tells the server the person logs out, then ends the local session whatever it answered.
     ///
     /// Does nothing when nobody is signed in. The server is told only when the backend has the Wote
-    /// logout call (`tellsServerOnSignOut`) and while the access token is unexpired (an expired one would be refused anyway); its answer, offline included, never
-    /// stops the local sign-out.
+    /// logout call (`tellsServerOnSignOut`) and while the access token is unexpired (an expired one
+    /// would be refused anyway); its answer, offline included, never stops the local sign-out.
     ///
     /// - Parameter deviceToken: the push token to unregister, if any.
     /// - Throws: ``WoteError/storageFailure(_:)`` when the stored tokens could not be deleted.

@@ -181,8 +181,8 @@ struct SendLane: Sendable {
 }
 
 extension SessionEngine {
-    /// Republishes the lane; called by the observers of `session`, `generation` and `flight`, in
-    /// the same actor step as the change.
+    /// Republishes the lane; called by the observers of `session`, `generation`, `flight` and
+    /// `storeBehindSince`, in the same actor step as the change.
     func publishLane() {
         let published = SendLane(
             session: session, generation: generation, refreshing: flight != nil, storeBehind: storeBehindSince != nil)
