@@ -55,7 +55,9 @@ package enum EnvelopeDecoder {
             .malformed(MalformedResponse(httpStatus: httpStatus, problem: problem))
         }
         guard body.count <= maximumBodySize else { throw fail(.tooLarge(bytes: body.count)) }
-        guard let first = body.first(where: { !isJSONWhitespace($0) }) else { throw fail(.emptyBody) }
+        // A scan of the bytes: `Data`'s iterator costs a call per byte on Linux.
+        let first = body.withUnsafeBytes { bytes in bytes.first(where: { !isJSONWhitespace($0) }) }
+        guard let first else { throw fail(.emptyBody) }
         switch first {
         case UInt8(ascii: "{"): return
         case UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -99,18 +101,20 @@ package enum EnvelopeDecoder {
         var reason: String?
         var data: Result<Payload?, any Error>
 
-        private enum CodingKeys: String, CodingKey { case status, divisionCode, message, errors, reason, data }
-
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let container = try decoder.container(keyedBy: EnvelopeKeys.self)
             status = try container.decode(Int.self, forKey: .status)
             divisionCode = try container.decodeIfPresent(String.self, forKey: .divisionCode).map(
                 DivisionCode.init(rawValue:))
             message = try container.decodeIfPresent(String.self, forKey: .message)
-            // Details only: a server whose validation handler shapes them differently must not
-            // turn a readable error into a malformed one.
-            errors = try? container.decodeIfPresent([FieldErrorDTO].self, forKey: .errors)
-            reason = try? container.decodeIfPresent(String.self, forKey: .reason)
+            // Details of a refusal only: a server whose validation handler shapes them differently
+            // must not turn a readable error into a malformed one, and a success has none to read.
+            if divisionCode != nil || !(200..<300).contains(status) {
+                errors = try? container.decodeIfPresent([FieldErrorDTO].self, forKey: .errors)
+                reason = try? container.decodeIfPresent(String.self, forKey: .reason)
+            } else {
+                (errors, reason) = (nil, nil)
+            }
             do {
                 data = .success(try container.decodeIfPresent(Payload.self, forKey: .data))
             } catch {
@@ -119,3 +123,7 @@ package enum EnvelopeDecoder {
         }
     }
 }
+
+/// The envelope's keys, outside the generic `Body` so that the decoding containers keyed by them
+/// are one type for every payload, not a new one instantiated at run time per payload type.
+private enum EnvelopeKeys: String, CodingKey { case status, divisionCode, message, errors, reason, data }

@@ -25,7 +25,7 @@ extension WoteClient {
     /// - Returns: status, headers and body bytes.
     /// - Throws: ``WoteError`` when no usable answer arrived: ``WoteError/notSignedIn``, why the
     ///   session ended, network failures, time-out, cancellation; ``WoteError/invalidArgument(name:reason:)``
-    ///   for a path that is not below the base URL (nothing is sent).
+    ///   for a path that is not below the base URL or a header that is not well-formed (nothing is sent).
     public func response(for request: APIRequest) async throws(WoteError) -> HTTPResponse {
         let endpoint = try Endpoint(request)
         do {

@@ -25,6 +25,32 @@ import FoundationNetworking
         }
     }
 
+    /// Headers go on in one assignment that checks nothing, so the client checks: a header that
+    /// could break out of its line is left out (as URLSession's own setter does on Linux), and the
+    /// bearer replaces any other spelling of `Authorization`.
+    @Test func urlRequest_leavesOutMalformedHeaders_andTheBearerWinsOverAnyOtherSpelling() throws {
+        let client = HTTPClient(
+            baseURL: URL(string: "https://api.wote.test")!,
+            transport: HTTPTransport { _ in throw TransportError.network("unused") })
+        let endpoint = Endpoint(
+            method: .post, path: "/api/things",
+            headers: [
+                "X-Good": "kept", "X-Bad": "a\r\nX-Injected: 1", "Bad Name": "v", "authorization": "Bearer forged",
+            ],
+            body: Data("{}".utf8), authorization: .bearer)
+
+        let request = client.urlRequest(for: endpoint, bearer: "secret-token")
+
+        #expect(
+            request.allHTTPHeaderFields
+                == ["X-Good": "kept", "Accept": "application/json", "Authorization": "Bearer secret-token"])
+        #expect(request.httpMethod == "POST")
+        #expect(request.httpBody == Data("{}".utf8))
+        #expect(request.timeoutInterval == 30)
+        let broken = client.urlRequest(for: WoteEndpoints.myProfile(), bearer: "token\r\nX-Injected: 1")
+        #expect(broken.allHTTPHeaderFields == ["Accept": "application/json"])
+    }
+
     @Test func redirectToAnotherHost_dropsAuthorization() async throws {
         let harness = Self.redirecting(302, to: "https://evil.example/collect") { request in
             request.url?.host == "api.wote.test"

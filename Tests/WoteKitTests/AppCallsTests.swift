@@ -450,6 +450,38 @@ import FoundationNetworking
         #expect(fixture.api.stub.requests.isEmpty)
     }
 
+    /// A line break in a value would start a header of its own on the wire (header injection).
+    @Test(arguments: [
+        ("X-Note", "one\r\nX-Injected: two"), ("X-Note", "line\nbreak"), ("X-Note", "nul\u{0}"),
+        ("X Note", "value"), ("X-Note:", "value"), ("", "value"), ("X-Nöte", "value"),
+    ])
+    func malformedHeader_isRefused_withNothingSent_andItsValueNeverShown(_ name: String, _ value: String) async throws {
+        let fixture = try await Fixture.signedIn()
+        let request = APIRequest(.get, "/api/posts", headers: [name: value])
+
+        let raw = try await woteError { _ = try await fixture.wote.response(for: request) }
+        let fetched = try await woteError { _ = try await fixture.wote.fetch([FeedPost].self, request) }
+
+        for error in [raw, fetched] {
+            #expect(error?.kind == .invalidArgument)
+            #expect(error?.argument == "headers")
+            #expect(!String(describing: error).contains(value))
+        }
+        #expect(fixture.api.stub.requests.isEmpty)
+    }
+
+    @Test func wellFormedHeaders_goOutAsGiven_withATabAndUTF8Allowed() async throws {
+        let fixture = try await Fixture.signedIn()
+
+        _ = try await fixture.wote.response(
+            for: APIRequest(.get, "/api/posts", headers: ["X-Note": "a\tb 투표", "Accept": "text/plain"]))
+
+        let sent = try #require(fixture.api.appRequests(path: "/api/posts").first)
+        #expect(sent.value(forHTTPHeaderField: "X-Note") == "a\tb 투표")
+        #expect(sent.value(forHTTPHeaderField: "Accept") == "text/plain")
+        #expect(sent.value(forHTTPHeaderField: "Authorization") == "Bearer \(FakeAPI.access(1))")
+    }
+
     // MARK: - One shared refresh
 
     @Test func expiredToken_aBurstOf50AppCalls_makesOneRefresh_andAllSucceed() async throws {

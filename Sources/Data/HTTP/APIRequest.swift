@@ -20,7 +20,9 @@ public struct APIRequest: Sendable, Equatable {
     public var path: String
     /// The query parameters, in order.
     public var query: [URLQueryItem]
-    /// Extra headers; `Authorization` is WoteKit's and is replaced.
+    /// Extra headers; `Authorization` is WoteKit's and is replaced. A name must be a token and a
+    /// value must hold no line break or other control character, else the request is refused
+    /// before anything is sent.
     public var headers: [String: String]
     /// The body, if any.
     public var body: Data?
@@ -118,7 +120,8 @@ extension Endpoint {
     /// The endpoint for an app's own request.
     ///
     /// - Throws: ``WoteError/invalidArgument(name:reason:)`` when the path is not below the base
-    ///   URL (it must start with `/`, not `//`, and carry no query of its own).
+    ///   URL (it must start with `/`, not `//`, and carry no query of its own), or when a header's
+    ///   name is not a token or its value holds a line break or another control character.
     package init(_ request: APIRequest) throws(WoteError) {
         guard request.path.hasPrefix("/"), !request.path.hasPrefix("//") else {
             throw .invalidArgument(name: "path", reason: "must start with a single \"/\"")
@@ -136,6 +139,17 @@ extension Endpoint {
             }
             guard !segments.contains(where: { $0 == "." || $0 == ".." }) else {
                 throw .invalidArgument(name: "path", reason: "must not contain \".\" or \"..\" segments")
+            }
+        }
+        for (name, value) in request.headers {
+            guard HeaderField.isValidName(name) else {
+                throw .invalidArgument(
+                    name: "headers", reason: "a header name must be a token (letters, digits, !#$%&'*+-.^_`|~)")
+            }
+            // The value is never echoed: it may hold a secret.
+            guard HeaderField.isValidValue(value) else {
+                throw .invalidArgument(
+                    name: "headers", reason: "the value of \"\(name)\" holds a line break or another control character")
             }
         }
         var headers = request.headers

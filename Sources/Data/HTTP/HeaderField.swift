@@ -1,0 +1,31 @@
+/// What may go into a request's header (RFC 9110 §5.1, §5.5): a name made of token characters,
+/// a value without line breaks or other control characters (a tab aside).
+///
+/// A line break in a value would let its text start a header of its own (header injection).
+/// URLSession's header setter drops such a value silently on Linux, and its whole-dictionary
+/// setter (which WoteKit uses, being much cheaper there) checks nothing, so WoteKit checks here.
+package enum HeaderField {
+    /// Whether `name` is a non-empty token.
+    package static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy(isTokenByte)
+    }
+
+    /// Whether `value` has no control character other than a tab.
+    package static func isValidValue(_ value: String) -> Bool {
+        value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+}
