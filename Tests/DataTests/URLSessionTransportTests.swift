@@ -82,6 +82,18 @@ import FoundationNetworking
         await #expect(throws: APIError.timeout) { try await client.send(WoteEndpoints.myProfile()) }
     }
 
+    /// URLSession on Linux keeps only whole seconds of a request's time-out (0.5 s became 0, and
+    /// a request not answered at once timed out at once): a sub-second deadline is WoteKit's alone.
+    @Test func subSecondDeadline_stillLetsAnAnswerWithinItThrough() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            Thread.sleep(forTimeInterval: 0.1)  // the server's latency, on its own thread
+            return Self.success
+        }
+        defer { server.stop() }
+        let client = Self.urlSessionClient(of: server, timeout: .milliseconds(500))
+        #expect(try await client.send(WoteEndpoints.myProfile()).status == 200)
+    }
+
     @Test func cancellingTheCaller_whileWaitingForTheAnswer_isCancelled() async throws {
         let server = try LoopbackHTTPServer { _ in nil }
         defer { server.stop() }

@@ -55,7 +55,10 @@ package struct HTTPClient: Sendable {
         let target = target(for: endpoint.path)
         var request = URLRequest(url: target.url)
         if endpoint.method != .get { request.httpMethod = endpoint.method.rawValue }
-        request.timeoutInterval = timeout.timeInterval
+        // The transport's own (idle) time-out, in whole seconds rounded up: the exchange's deadline
+        // is WoteKit's (``send(_:through:within:)``), and URLSession on Linux keeps only whole
+        // seconds of this value, so 0.5 s timed out every request not answered at once.
+        request.timeoutInterval = max(1, timeout.timeInterval.rounded(.up))
         // All headers in one assignment: on Linux `setValue(_:forHTTPHeaderField:)` checks every
         // character of a value through `String` comparisons, a few microseconds for a bearer
         // token, and the dictionary setter checks nothing; ``HeaderField`` checks here instead.
