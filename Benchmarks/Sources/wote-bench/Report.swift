@@ -14,6 +14,7 @@ struct Report {
     /// A goal a figure is held to.
     enum Goal {
         case atMost(Double)
+        case atLeast(Double)
         case lessThan(Double)
         case exactly(Double)
         case approximately(Double, tolerance: Double)
@@ -22,6 +23,7 @@ struct Report {
         var text: String {
             switch self {
             case .atMost(let limit): "≤ \(Report.format(limit))"
+            case .atLeast(let limit): "≥ \(Report.format(limit))"
             case .lessThan(let limit): "< \(Report.format(limit))"
             case .exactly(let value): "= \(Report.format(value))"
             case .approximately(let value, let tolerance): "≈ \(Report.format(value)) (± \(Report.format(tolerance)))"
@@ -32,6 +34,7 @@ struct Report {
         func isMet(by value: Double) -> Bool? {
             switch self {
             case .atMost(let limit): value <= limit
+            case .atLeast(let limit): value >= limit
             case .lessThan(let limit): value < limit
             case .exactly(let expected): value == expected
             case .approximately(let expected, let tolerance): abs(value - expected) <= tolerance

@@ -117,16 +117,16 @@ struct TransportBenchmark {
         report.add(section)
         report.add(
             "transport_ahc_rps_ratio_c1", ahc.c1.requestsPerSecond / urlSession.c1.requestsPerSecond,
-            goal: .informational, "AsyncHTTPClient/URLSession requests per second, concurrency 1")
+            goal: .atLeast(1.3), "AsyncHTTPClient/URLSession requests per second, concurrency 1")
         report.add(
             "transport_ahc_rps_ratio_c16", ahc.c16.requestsPerSecond / urlSession.c16.requestsPerSecond,
-            goal: .informational, "AsyncHTTPClient/URLSession requests per second, concurrency 16")
+            goal: .atLeast(2.4), "AsyncHTTPClient/URLSession requests per second, concurrency 16")
         report.add(
             "transport_ahc_cpu_ratio", ahc.cpuMicrosecondsPerRequest / urlSession.cpuMicrosecondsPerRequest,
-            goal: .informational, "AsyncHTTPClient/URLSession client CPU per request, concurrency 1 and 16")
+            goal: .atMost(0.6), "AsyncHTTPClient/URLSession client CPU per request, concurrency 1 and 16")
         if let slope = ahc.heapSlope {
             report.add(
-                "transport_ahc_heap_bytes_per_request", slope, goal: .informational,
+                "transport_ahc_heap_bytes_per_request", slope, goal: .lessThan(2),
                 "heap growth per request over \(heapRequests) requests (bytes), WoteKit over AsyncHTTPClient")
         }
         if let slope = urlSession.heapSlope {
