@@ -81,4 +81,55 @@ import FoundationNetworking
         await #expect(throws: APIError.session(.sessionExpired)) { try await engine.send(me) }
         #expect(await engine.snapshot().state == .signedOut(.sessionExpired))
     }
+
+    /// A refresh call an app wrote wrong, and the error each one gives.
+    struct Misconfigured: Sendable, CustomTestStringConvertible {
+        var method: HTTPMethod = .post
+        var path = "/users/reissue"
+        var placement: RefreshCall.Placement
+        var refreshToken = "r1"
+        var argument: String
+        var testDescription: String { "\(argument): \(path) \(placement)" }
+    }
+
+    @Test(arguments: [
+        Misconfigured(path: "users/reissue", placement: .bearer, argument: "refresh.path"),
+        Misconfigured(path: "//elsewhere.test/reissue", placement: .bearer, argument: "refresh.path"),
+        Misconfigured(placement: .header(name: "X Refresh", prefix: ""), argument: "refresh.placement"),
+        Misconfigured(placement: .header(name: "X-Refresh", prefix: "Token\r\n"), argument: "refresh.placement"),
+        Misconfigured(placement: .jsonBody(field: ""), argument: "refresh.placement"),
+        Misconfigured(placement: .bearer, refreshToken: "r1\nX-Injected: 1", argument: "refreshToken"),
+        Misconfigured(
+            placement: .header(name: "X-Refresh", prefix: ""), refreshToken: "r\u{7F}1", argument: "refreshToken"),
+    ])
+    func misconfiguredRefreshCall_isATypedError_withNothingSent_andTheSessionKept(_ call: Misconfigured) async throws {
+        // Before, a header the call could not carry was left out: the backend answered 401 to a
+        // refresh without its token, and the person was signed out for a typo in the contract.
+        let stub = StubTransport { _ in .json(401, #"{"msg":"expired"}"#) }
+        let contract = SessionContract(
+            refresh: RefreshCall(method: call.method, path: call.path, placement: call.placement) { _, _ in
+                .invalid(.sessionExpired)
+            },
+            classify: { answer in answer.status == 401 ? .accessTokenRejected : .accepted })
+        let engine = SessionEngine(
+            client: HTTPClient(baseURL: URL(string: "https://other.test")!, transport: stub.transport),
+            storage: TestTokenStorage(), clock: TestClock().clock,
+            configuration: SessionConfiguration(contract: contract))
+        try await beginWithStaleAccess(engine, refreshToken: call.refreshToken)
+
+        let error = await #expect(throws: APIError.self) { try await engine.send(me) }
+
+        guard case .session(let woteError) = error else {
+            Issue.record("expected a session error, got \(String(describing: error))")
+            return
+        }
+        #expect(woteError.kind == .invalidArgument)
+        #expect(woteError.argument == call.argument)
+        #expect(!String(describing: woteError).contains(call.refreshToken))
+        // Only the protected request went out; the refresh call never did.
+        #expect(stub.requests.map { $0.url?.path } == ["/users/me"])
+        let snapshot = await engine.snapshot()
+        #expect(snapshot.state == .signedIn)
+        #expect(snapshot.tokens?.refreshToken == call.refreshToken)
+    }
 }

@@ -1,6 +1,12 @@
 public import Foundation
+package import WoteDomain
 
 /// How to ask a backend for a new token pair.
+///
+/// Checked before every refresh: a call that cannot carry the token as written (a path not
+/// starting with a single `/`, a header name that is not a token, a control character in a header
+/// prefix, an empty JSON field name) sends nothing and fails the waiting requests with
+/// ``WoteError/Kind/invalidArgument``; the session is kept.
 public struct RefreshCall: Sendable {
     /// Where the refresh token goes.
     public enum Placement: Sendable, Equatable {
@@ -36,5 +42,50 @@ public struct RefreshCall: Sendable {
         self.path = path
         self.placement = placement
         self.readAnswer = readAnswer
+    }
+}
+
+extension RefreshCall {
+    /// Checks that this call can carry `refreshToken` as described, so that a mistake in an app's
+    /// contract fails with a typed error instead of going out without the token (which a backend
+    /// would answer 401, read as a dead session: the person signed out for a typo).
+    ///
+    /// - Throws: ``WoteError/invalidArgument(name:reason:)`` naming `refresh.path` when the path does
+    ///   not start with a single `/`, `refresh.placement` when the header name is not a token, the
+    ///   header prefix holds a control character, or the JSON field name is empty, and
+    ///   `refreshToken` when the token itself cannot go in a header.
+    package func check(refreshToken: String) throws(WoteError) {
+        guard path.hasPrefix("/"), !path.hasPrefix("//") else {
+            throw .invalidArgument(name: "refresh.path", reason: "must start with a single \"/\"")
+        }
+        switch placement {
+        case .jsonBody(let field):
+            guard !field.isEmpty else {
+                throw .invalidArgument(name: "refresh.placement", reason: "the JSON field name is empty")
+            }
+        case .header(let name, let prefix):
+            guard HeaderField.isValidName(name) else {
+                throw .invalidArgument(
+                    name: "refresh.placement",
+                    reason: "a header name must be a token (letters, digits, !#$%&'*+-.^_`|~)")
+            }
+            guard HeaderField.isValidValue(prefix) else {
+                throw .invalidArgument(
+                    name: "refresh.placement",
+                    reason: "the header prefix holds a line break or another control character")
+            }
+            try Self.checkHeaderValue(refreshToken)
+        case .bearer:
+            try Self.checkHeaderValue(refreshToken)
+        }
+    }
+
+    /// The token is the server's: never echoed, only said to be unfit for a header.
+    private static func checkHeaderValue(_ refreshToken: String) throws(WoteError) {
+        guard HeaderField.isValidValue(refreshToken) else {
+            throw .invalidArgument(
+                name: "refreshToken",
+                reason: "cannot go in a header: it holds a line break or another control character")
+        }
     }
 }

@@ -176,6 +176,12 @@ extension SessionEngine {
     /// `holdingStore`, the caller holds the store (``withStore(_:)``) and the outcome is written now.
     private func callRefresh(generation flightGeneration: UInt64, holdingStore: Bool) async -> RefreshOutcome {
         guard var current = session else { return .failed(.session(errorForMissingSession())) }
+        do {
+            try configuration.contract.refresh.check(refreshToken: current.tokens.refreshToken)
+        } catch {
+            // Nothing is sent and the session is kept: the contract is wrong, not the session.
+            return failTransiently(.session(error), generation: flightGeneration)
+        }
         recentRefreshes.append(clock.uptime())
         let (endpoint, bearer) = WoteEndpoints.refresh(
             configuration.contract.refresh, refreshToken: current.tokens.refreshToken)
