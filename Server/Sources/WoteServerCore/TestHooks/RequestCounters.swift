@@ -15,7 +15,9 @@ actor RequestCounters {
 
     /// API requests being handled now (a fault's delay included).
     private var inFlight = 0
-    private var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    /// Resets waiting for the server to go idle, each with the timer that ends its wait at the
+    /// latest; the timer is cancelled when the server goes idle first.
+    private var idleWaiters: [Int: (continuation: CheckedContinuation<Void, Never>, timer: Task<Void, Never>)] = [:]
     private var nextWaiter = 0
 
     /// Called when an API request (not a test hook) starts being handled.
@@ -25,7 +27,10 @@ actor RequestCounters {
     func requestFinished() {
         inFlight -= 1
         guard inFlight == 0 else { return }
-        for waiter in idleWaiters.values { waiter.resume() }
+        for waiter in idleWaiters.values {
+            waiter.timer.cancel()
+            waiter.continuation.resume()
+        }
         idleWaiters.removeAll()
     }
 
@@ -37,16 +42,16 @@ actor RequestCounters {
         let id = nextWaiter
         nextWaiter += 1
         await withCheckedContinuation { continuation in
-            idleWaiters[id] = continuation
-            Task { [weak self] in
-                try? await Task.sleep(for: limit)
+            let timer = Task { [weak self] in
+                guard (try? await Task.sleep(for: limit)) != nil else { return }  // idle first
                 await self?.stopWaiting(id)
             }
+            idleWaiters[id] = (continuation, timer)
         }
     }
 
     private func stopWaiting(_ id: Int) {
-        idleWaiters.removeValue(forKey: id)?.resume()
+        idleWaiters.removeValue(forKey: id)?.continuation.resume()
     }
 
     /// Called once per answered request on the API listener (test hook paths excluded).
