@@ -470,6 +470,25 @@ import FoundationNetworking
         #expect(fixture.api.stub.requests.isEmpty)
     }
 
+    /// Header names ignore case: two spellings of one name in one request would both go out, and
+    /// for a single-valued header (`Content-Type`) the server would pick one of them.
+    @Test func oneHeaderNamedTwice_inDifferentCase_isRefused_withNothingSent() async throws {
+        let fixture = try await Fixture.signedIn()
+        let request = APIRequest(
+            .post, "/api/posts", headers: ["Content-Type": "application/json", "content-type": "text/plain"],
+            body: Data("{}".utf8))
+
+        let raw = try await woteError { _ = try await fixture.wote.response(for: request) }
+        let fetched = try await woteError { _ = try await fixture.wote.fetch([FeedPost].self, request) }
+
+        for error in [raw, fetched] {
+            #expect(error?.kind == .invalidArgument)
+            #expect(error?.argument == "headers")
+            #expect(error?.detail?.contains("Content-Type") == true)
+        }
+        #expect(fixture.api.stub.requests.isEmpty)
+    }
+
     @Test func wellFormedHeaders_goOutAsGiven_withATabAndUTF8Allowed() async throws {
         let fixture = try await Fixture.signedIn()
 

@@ -120,8 +120,9 @@ extension Endpoint {
     /// The endpoint for an app's own request.
     ///
     /// - Throws: ``WoteError/invalidArgument(name:reason:)`` when the path is not below the base
-    ///   URL (it must start with `/`, not `//`, and carry no query of its own), or when a header's
-    ///   name is not a token or its value holds a line break or another control character.
+    ///   URL (it must start with `/`, not `//`, and carry no query of its own), when a header's
+    ///   name is not a token or its value holds a line break or another control character, or when
+    ///   one header is named twice in different case.
     package init(_ request: APIRequest) throws(WoteError) {
         guard request.path.hasPrefix("/"), !request.path.hasPrefix("//") else {
             throw .invalidArgument(name: "path", reason: "must start with a single \"/\"")
@@ -150,6 +151,17 @@ extension Endpoint {
             guard HeaderField.isValidValue(value) else {
                 throw .invalidArgument(
                     name: "headers", reason: "the value of \"\(name)\" holds a line break or another control character")
+            }
+        }
+        if request.headers.count > 1 {
+            // Names ignore case: two spellings of one would both go out, and for a single-valued
+            // header the server would pick one of them.
+            var seen = [String: String](minimumCapacity: request.headers.count)
+            for name in request.headers.keys.sorted() {
+                if let first = seen.updateValue(name, forKey: name.asciiLowercased) {
+                    throw .invalidArgument(
+                        name: "headers", reason: "\"\(first)\" and \"\(name)\" name one header (names ignore case)")
+                }
             }
         }
         var headers = request.headers
