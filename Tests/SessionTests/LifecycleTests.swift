@@ -61,6 +61,45 @@ import WoteRepository
         #expect(await engine.snapshot().tokens == newLogin.tokens)
     }
 
+    /// The request that meets a dead refresh token hears "session expired" only once the store is
+    /// empty: a process that ends on that answer (the terminal front's `wote refresh`) must not leave
+    /// the dead session on disk. Before, ending the session in memory woke the request at once and
+    /// the store was emptied after, so the removal here was still held when the answer came.
+    @Test(arguments: [true, false])
+    func deadRefreshToken_theRequestHearsOfIt_onlyOnceTheStoreIsEmpty(_ remember: Bool) async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        let storage = HeldStorage()
+        let engine = fixture.makeEngine(storage: storage)
+        _ = try await engine.begin(
+            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: remember)
+        fixture.backend.state.withLock {
+            $0.refreshScript = [.json(200, #"{"status":401,"divisionCode":"E016","message":"expired"}"#)]
+        }
+        fixture.clock.advance(by: .seconds(61))
+        storage.holdNext(.write)
+        let storeWhenAnswered = Locked<[StoredSession?]>([])
+
+        let request = Task { () -> Result<Int, APIError> in
+            let result: Result<Int, APIError>
+            do throws(APIError) {
+                result = .success(try await engine.send(EngineFixture.profile).status)
+            } catch {
+                result = .failure(error)
+            }
+            storeWhenAnswered.withLock { $0.append(storage.inner.session) }
+            return result
+        }
+        await storage.arrived.wait()
+        let answeredWhileHeld = storeWhenAnswered.current.count
+        await storage.release.open()
+        let result = await request.value
+
+        #expect(answeredWhileHeld == 0)
+        #expect(storeWhenAnswered.current == [nil])
+        #expect(throws: APIError.session(.sessionExpired)) { try result.get() }
+        #expect(await engine.snapshot().state == .signedOut(.sessionExpired))
+    }
+
     @Test func signInWriteLandingAfterAnotherSignIn_leavesTheLaterOneInTheStore() async throws {
         let storage = HeldStorage()
         let fixture = EngineFixture()

@@ -215,6 +215,15 @@ extension SessionEngine {
             }
             return .renewed(pair)
         case .invalid(let reason):
+            // The waiting requests hear that the session ended only once the store is emptied: a
+            // process that ends on that answer (the terminal front's `wote refresh`) must not leave
+            // the dead session on disk for its next launch. Ending the session in memory would
+            // otherwise wake them at once, before the store is written.
+            let waiters = flight?.waiters.values.map { $0 } ?? []
+            flight?.waiters.removeAll()
+            defer {
+                for waiter in waiters { waiter.resume(returning: .failed(.session(reason.errorWhenMissing))) }
+            }
             if holdingStore {
                 endInMemory(reason: reason)
                 do {
