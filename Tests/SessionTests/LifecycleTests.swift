@@ -38,12 +38,7 @@ import WoteRepository
 
     @Test(arguments: [true, false])
     func refreshWriteLandingAfterANewLogin_leavesTheNewLoginInTheStore(_ remember: Bool) async throws {
-        let fixture = EngineFixture(accessLifetime: 60)
-        let storage = HeldStorage()
-        let engine = fixture.makeEngine(storage: storage)
-        _ = try await engine.begin(
-            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
-        fixture.clock.advance(by: .seconds(61))
+        let (fixture, storage, engine) = try await Self.engineWithExpiredAccessToken(persist: true)
         storage.holdNext(.write)
 
         // The refresh succeeds; writing its pair is held while someone else signs in.
@@ -67,15 +62,10 @@ import WoteRepository
     /// the store was emptied after, so the removal here was still held when the answer came.
     @Test(arguments: [true, false])
     func deadRefreshToken_theRequestHearsOfIt_onlyOnceTheStoreIsEmpty(_ remember: Bool) async throws {
-        let fixture = EngineFixture(accessLifetime: 60)
-        let storage = HeldStorage()
-        let engine = fixture.makeEngine(storage: storage)
-        _ = try await engine.begin(
-            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: remember)
+        let (fixture, storage, engine) = try await Self.engineWithExpiredAccessToken(persist: remember)
         fixture.backend.state.withLock {
             $0.refreshScript = [.json(200, #"{"status":401,"divisionCode":"E016","message":"expired"}"#)]
         }
-        fixture.clock.advance(by: .seconds(61))
         storage.holdNext(.write)
         let storeWhenAnswered = Locked<[StoredSession?]>([])
 
@@ -236,5 +226,18 @@ import WoteRepository
         let fixture = EngineFixture()
         await #expect(throws: APIError.session(.notSignedIn)) { try await fixture.fetchProfile() }
         #expect(fixture.backend.stub.requests.isEmpty)
+    }
+
+    /// A signed-in engine over a ``HeldStorage``, its access token (60-s lifetime) just expired.
+    private static func engineWithExpiredAccessToken(
+        persist: Bool
+    ) async throws -> (EngineFixture, HeldStorage, SessionEngine) {
+        let fixture = EngineFixture(accessLifetime: 60)
+        let storage = HeldStorage()
+        let engine = fixture.makeEngine(storage: storage)
+        _ = try await engine.begin(
+            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: persist)
+        fixture.clock.advance(by: .seconds(61))
+        return (fixture, storage, engine)
     }
 }
