@@ -143,15 +143,8 @@ extension Endpoint {
             }
         }
         for (name, value) in request.headers {
-            guard HeaderField.isValidName(name) else {
-                throw .invalidArgument(
-                    name: "headers", reason: "a header name must be a token (letters, digits, !#$%&'*+-.^_`|~)")
-            }
-            // The value is never echoed: it may hold a secret.
-            guard HeaderField.isValidValue(value) else {
-                throw .invalidArgument(
-                    name: "headers", reason: "the value of \"\(name)\" holds a line break or another control character")
-            }
+            try HeaderField.requireValidName(name, as: "headers")
+            try HeaderField.requireValidValue(value, as: "headers", subject: "the value of \"\(name)\"")
         }
         if request.headers.count > 1 {
             // Names ignore case: two spellings of one would both go out, and for a single-valued

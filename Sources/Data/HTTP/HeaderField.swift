@@ -1,3 +1,5 @@
+package import WoteDomain
+
 /// What may go into a request's header (RFC 9110 §5.1, §5.5): a name made of token characters,
 /// a value without line breaks or other control characters (a tab aside).
 ///
@@ -13,6 +15,26 @@ package enum HeaderField {
     /// Whether `value` has no control character other than a tab.
     package static func isValidValue(_ value: String) -> Bool {
         value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+    }
+
+    /// Refuses a header name that is not a token, as `argument`.
+    ///
+    /// - Throws: ``WoteError/invalidArgument(name:reason:)`` naming `argument`.
+    package static func requireValidName(_ name: String, as argument: String) throws(WoteError) {
+        guard isValidName(name) else {
+            throw .invalidArgument(
+                name: argument, reason: "a header name must be a token (letters, digits, !#$%&'*+-.^_`|~)")
+        }
+    }
+
+    /// Refuses a header value with a control character, as `argument`, describing it as `subject`
+    /// and never showing it (it may be a secret).
+    ///
+    /// - Throws: ``WoteError/invalidArgument(name:reason:)`` naming `argument`.
+    package static func requireValidValue(_ value: String, as argument: String, subject: String) throws(WoteError) {
+        guard isValidValue(value) else {
+            throw .invalidArgument(name: argument, reason: "\(subject) holds a line break or another control character")
+        }
     }
 
     private static func isTokenByte(_ byte: UInt8) -> Bool {

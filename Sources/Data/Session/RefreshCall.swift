@@ -5,8 +5,8 @@ package import WoteDomain
 ///
 /// Checked before every refresh: a call that cannot carry the token as written (a path not
 /// starting with a single `/`, a header name that is not a token, a control character in a header
-/// prefix, an empty JSON field name) sends nothing and fails the waiting requests with
-/// ``WoteError/Kind/invalidArgument``; the session is kept.
+/// prefix, an empty JSON field name, a refresh token unfit for a header) sends nothing and fails the
+/// waiting requests with ``WoteError/Kind/invalidArgument``; the session is kept.
 public struct RefreshCall: Sendable {
     /// Where the refresh token goes.
     public enum Placement: Sendable, Equatable {
@@ -64,28 +64,12 @@ extension RefreshCall {
                 throw .invalidArgument(name: "refresh.placement", reason: "the JSON field name is empty")
             }
         case .header(let name, let prefix):
-            guard HeaderField.isValidName(name) else {
-                throw .invalidArgument(
-                    name: "refresh.placement",
-                    reason: "a header name must be a token (letters, digits, !#$%&'*+-.^_`|~)")
-            }
-            guard HeaderField.isValidValue(prefix) else {
-                throw .invalidArgument(
-                    name: "refresh.placement",
-                    reason: "the header prefix holds a line break or another control character")
-            }
-            try Self.checkHeaderValue(refreshToken)
+            try HeaderField.requireValidName(name, as: "refresh.placement")
+            try HeaderField.requireValidValue(prefix, as: "refresh.placement", subject: "the header prefix")
+            try HeaderField.requireValidValue(refreshToken, as: "refreshToken", subject: "the refresh token")
         case .bearer:
-            try Self.checkHeaderValue(refreshToken)
-        }
-    }
-
-    /// The token is the server's: never echoed, only said to be unfit for a header.
-    private static func checkHeaderValue(_ refreshToken: String) throws(WoteError) {
-        guard HeaderField.isValidValue(refreshToken) else {
-            throw .invalidArgument(
-                name: "refreshToken",
-                reason: "cannot go in a header: it holds a line break or another control character")
+            // The token is the server's: never shown, only said to be unfit for a header.
+            try HeaderField.requireValidValue(refreshToken, as: "refreshToken", subject: "the refresh token")
         }
     }
 }
