@@ -94,6 +94,36 @@ import FoundationNetworking
         #expect(try await client.send(WoteEndpoints.myProfile()).status == 200)
     }
 
+    /// swift-corelibs-foundation's `data(for:)` cancels its transfer from the cancelled task's
+    /// cancellation handler, under that task's status lock; an answer delivered at that moment
+    /// waits on URLSession's work queue for the same lock, and the session freezes for good (or
+    /// `TaskRegistry` traps). Callers cancelled at every moment of their exchange must leave the
+    /// session working.
+    @Test func callersCancelledAsTheirAnswersArrive_leaveTheSessionWorking() async throws {
+        let server = try LoopbackHTTPServer { _ in Self.success }
+        defer { server.stop() }
+        let client = Self.urlSessionClient(of: server)
+        var outcomes: [String: Int] = [:]
+        for round in 0..<400 {
+            let call = Task { () async throws(APIError) -> HTTPResponse in
+                try await client.send(WoteEndpoints.myProfile())
+            }
+            // Moves the cancellation across the exchange, 0 to 490 µs after it starts: a busy wait
+            // that places the cancel, not a sleep that waits for anything.
+            let start = ContinuousClock.now
+            let delay = Duration.microseconds(round % 50 * 10)
+            while ContinuousClock.now - start < delay {}
+            call.cancel()
+            switch await call.result {
+            case .success(let response): outcomes["answered \(response.status)", default: 0] += 1
+            case .failure(let error): outcomes["\(error)", default: 0] += 1
+            }
+        }
+        #expect(Set(outcomes.keys).isSubset(of: ["answered 200", "\(APIError.cancelled)"]), "\(outcomes)")
+        #expect(outcomes["\(APIError.cancelled)", default: 0] > 0, "\(outcomes)")
+        #expect(try await client.send(WoteEndpoints.myProfile()).status == 200)
+    }
+
     @Test func cancellingTheCaller_whileWaitingForTheAnswer_isCancelled() async throws {
         let server = try LoopbackHTTPServer { _ in nil }
         defer { server.stop() }

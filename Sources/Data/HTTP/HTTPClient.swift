@@ -149,9 +149,10 @@ package struct HTTPClient: Sendable {
     /// ``ExchangeDeadlines/shared``, not a task of its own.
     ///
     /// On the deadline the caller gets its answer at once; the transport's own call is left to end
-    /// by its idle time-out (`URLRequest.timeoutInterval`), since cancelling a libcurl transfer in
-    /// the middle of a retry can block the cancelling thread on Linux. Cancelling the caller cancels
-    /// the transport's call, as structured concurrency would.
+    /// by its idle time-out (`URLRequest.timeoutInterval`): on Linux, cancelling a URLSession
+    /// transfer as its answer arrives freezes the session or crashes the process (see
+    /// ``HTTPTransport/passesOnCancellation``). Cancelling the caller also answers it at once, and
+    /// cancels the transport's call where the transport allows it, as structured concurrency would.
     package static func send(
         _ request: URLRequest, through transport: HTTPTransport, within limit: Duration
     ) async throws -> (Data, URLResponse) {
@@ -170,11 +171,13 @@ package struct HTTPClient: Sendable {
                         exchange.finish(.failure(error))
                     }
                 }
+                let call: Task<Void, Never>
                 if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-                    exchange.attach(Task.immediate(operation: operation))
+                    call = Task.immediate(operation: operation)
                 } else {
-                    exchange.attach(Task(operation: operation))
+                    call = Task(operation: operation)
                 }
+                if transport.passesOnCancellation { exchange.attach(call) }
             }
         } onCancel: {
             exchange.cancel()

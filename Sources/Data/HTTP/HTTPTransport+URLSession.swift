@@ -22,7 +22,11 @@ extension HTTPTransport {
         configuration: URLSessionConfiguration = HTTPTransport.defaultSessionConfiguration()
     ) -> HTTPTransport {
         let session = RedirectRefusingSession(configuration: configuration)
-        return HTTPTransport { request in try await session.data(for: request) }
+        var transport = HTTPTransport { request in try await session.data(for: request) }
+        #if canImport(FoundationNetworking)
+        transport.passesOnCancellation = false
+        #endif
+        return transport
     }
 
     /// The transport WoteKit uses unless told otherwise: ``urlSession(configuration:)`` with the

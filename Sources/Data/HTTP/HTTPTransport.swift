@@ -13,6 +13,18 @@ public struct HTTPTransport: Sendable {
     /// Sends one request and returns the body and the response, without following redirects.
     public var send: @Sendable (URLRequest) async throws -> (Data, URLResponse)
 
+    /// Whether a caller's cancellation is passed on to the call in ``send``; `false` only for
+    /// ``urlSession(configuration:)`` on Linux, where passing it on can freeze or crash the process.
+    ///
+    /// swift-corelibs-foundation's `URLSession.data(for:)` cancels its `URLSessionTask` from the
+    /// awaiting task's cancellation handler, which runs under that task's status lock, and the
+    /// cancel waits for the session's work queue. If the answer is being delivered on that queue at
+    /// that moment, the delivery waits for the same lock: the two wait for each other for ever, and
+    /// with them every later exchange of the session. Other times the same race ends in the fatal
+    /// error of URLSession's task registry. So on Linux a cancelled caller is answered at once and
+    /// the transfer is left to end by itself, within the request's idle time-out.
+    package var passesOnCancellation = true
+
     /// Creates a transport from a send function.
     ///
     /// - Parameter send: performs one HTTP exchange. Throw `URLError` (or ``TransportError``)
