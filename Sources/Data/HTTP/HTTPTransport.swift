@@ -27,6 +27,11 @@ public struct HTTPTransport: Sendable {
 
     /// Creates a transport from a send function.
     ///
+    /// When the caller of a request is cancelled, WoteKit answers it with `cancelled` at once and
+    /// cancels the task running `send`. On Linux, do not await `URLSession` in `send`: there a
+    /// cancelled `data(for:)` can freeze its session for good when the answer arrives at the same
+    /// moment. Use ``urlSession(configuration:)`` instead, which WoteKit never cancels on Linux.
+    ///
     /// - Parameter send: performs one HTTP exchange. Throw `URLError` (or ``TransportError``)
     ///   for failures with no HTTP answer.
     public init(send: @escaping @Sendable (URLRequest) async throws -> (Data, URLResponse)) {
