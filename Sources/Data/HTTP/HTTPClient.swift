@@ -267,7 +267,8 @@ private final class PendingExchange: Sendable {
         }
     }
 
-    /// Keeps the transport's call, to cancel it with the caller.
+    /// Keeps the transport's call, to cancel it with the caller; not called for a transport that
+    /// must not be cancelled (``HTTPTransport/passesOnCancellation``).
     func attach(_ call: Task<Void, Never>) {
         let cancelNow = state.withLock { state in
             // Already finished (an answer that needed no waiting): nothing to keep.
@@ -293,7 +294,8 @@ private final class PendingExchange: Sendable {
         continuation?.resume(with: result)
     }
 
-    /// The caller was cancelled: it gets `CancellationError` and the transport's call is cancelled.
+    /// The caller was cancelled: it gets `CancellationError`, and the transport's call is cancelled
+    /// when one was attached.
     func cancel() {
         let (continuation, deadline, call) = state.withLock { state in
             defer {
