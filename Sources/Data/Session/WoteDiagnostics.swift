@@ -48,9 +48,12 @@ public struct WoteDiagnostics: Sendable {
         #endif
     }
 
-    /// Writes each event's ``DiagnosticEvent/description`` as one line to standard error.
+    /// Writes each event's ``DiagnosticEvent/description`` as one line to standard error; a line
+    /// that cannot be written (standard error closed) is dropped.
     public static let standardError = WoteDiagnostics { event in
-        FileHandle.standardError.write(Data(("wote: " + event.description + "\n").utf8))
+        // `write(contentsOf:)` throws where `write(_:)` raises an Objective-C exception on Apple
+        // platforms (a closed pipe), which Swift cannot catch.
+        try? FileHandle.standardError.write(contentsOf: Data(("wote: " + event.description + "\n").utf8))
     }
 }
 
