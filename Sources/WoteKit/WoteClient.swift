@@ -5,8 +5,9 @@ import WotePresentation
 import WoteRepository
 import WoteUseCases
 
-/// The composition root: builds every layer from one ``WoteConfiguration`` and hands out the
-/// use cases and view models an app needs. Create one per server, at launch, and keep it.
+/// The composition root: builds every layer from one ``WoteConfiguration``; its methods are the
+/// verbs an app calls (sign in and out, the session, the profile, the app's own requests) and it
+/// hands out the view models. Create one per server, at launch, and keep it.
 ///
 /// ```swift
 /// let wote = WoteClient(configuration: WoteConfiguration(baseURL: apiURL))
