@@ -29,6 +29,7 @@ public final class WoteClient: Sendable {
 
     package let engine: SessionEngine
     let appleCredentialMonitoring = AppleCredentialMonitoring()
+    let sessionModelSlot = SessionModelSlot()
 
     /// Wires the layers: the session engine over the transport and storage, the HTTP data source
     /// over the engine, the repositories over both.
@@ -47,7 +48,8 @@ public final class WoteClient: Sendable {
             remote: remote, session: engine, clock: configuration.clock,
             tellsServerOnSignOut: configuration.session.contract.sendsWoteLogout)
         accounts = WoteAccountRepository(remote: remote)
-        profiles = WoteProfileRepository(remote: remote, session: engine)
+        profiles = ProfileAnnouncingRepository(
+            base: WoteProfileRepository(remote: remote, session: engine), engine: engine)
         devices = WoteDeviceRepository(remote: remote)
     }
 

@@ -357,7 +357,7 @@ import FoundationNetworking
         if style != .snaptime { #expect(refreshRequest.headers["authorization"] == nil) }
 
         wote.shutdown()
-        #expect(await events.value == [.signedIn, .tokensRefreshed])
+        #expect(await events.value == [.signedIn, .refreshStarted, .tokensRefreshed, .refreshEnded])
 
         // Relaunch: a new client on the same store, no network while the token is valid.
         let requestsBefore = backend.server.requests.count
