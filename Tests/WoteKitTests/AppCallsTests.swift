@@ -273,7 +273,7 @@ import FoundationNetworking
         // Not a token problem: no refresh, no retry, the session goes on.
         #expect(fixture.api.refreshCount == 0)
         #expect(fixture.api.appRequests(path: "/api/posts/7/votes").count == 1)
-        #expect(await fixture.wote.currentSession().state == .signedIn)
+        #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
     @Test func e008OnABadPage_isRejected_andDoesNotRefresh() async throws {
@@ -304,7 +304,7 @@ import FoundationNetworking
         #expect(error?.kind == .serverFailure)
         #expect(error?.code == "G999")
         #expect(error?.serverMessage == "Internal Error")
-        #expect(await fixture.wote.currentSession().state == .signedIn)
+        #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
     @Test(arguments: [
@@ -320,7 +320,7 @@ import FoundationNetworking
         }
 
         #expect(error?.kind == .malformedResponse)
-        #expect(await fixture.wote.currentSession().state == .signedIn)
+        #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
     // MARK: - Multipart
@@ -551,7 +551,7 @@ import FoundationNetworking
         #expect(raw.status == 401)
         #expect(fixture.api.refreshCount == 2)
         #expect(fixture.api.appRequests(path: "/api/posts").count == 4)
-        #expect(await fixture.wote.currentSession().state == .signedIn)
+        #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
     static func burst(_ count: Int, _ call: @escaping @Sendable () async throws -> Bool) async -> Int {
@@ -579,8 +579,8 @@ import FoundationNetworking
         gate.open()
         #expect(try await patient.value == "/api/posts")
         #expect(fixture.api.refreshCount == 1)
-        #expect(await fixture.wote.currentSession().tokens?.accessToken == FakeAPI.access(2))
-        #expect(await fixture.wote.currentSession().state == .signedIn)
+        #expect(await fixture.wote.currentSession.tokens?.accessToken == FakeAPI.access(2))
+        #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
     // MARK: - Answers that change the session
@@ -595,7 +595,7 @@ import FoundationNetworking
 
         #expect(error == .profileRequired)
         #expect(error?.code == "E009")
-        #expect(await fixture.wote.currentSession().state == .profileRequired)
+        #expect(await fixture.wote.currentSession.state == .profileRequired)
         #expect(try await fixture.storage.load()?.profileCompleted == false)
         #expect(fixture.api.refreshCount == 0)
     }
@@ -609,7 +609,7 @@ import FoundationNetworking
         let response = try await fixture.wote.response(for: .get("/api/posts"))
 
         #expect(response.status == 400)
-        #expect(await fixture.wote.currentSession().state == .profileRequired)
+        #expect(await fixture.wote.currentSession.state == .profileRequired)
     }
 
     @Test func e018OnAnAppCall_signsOut_andEmptiesTheStore() async throws {
@@ -623,7 +623,7 @@ import FoundationNetworking
         let after = try await woteError { _ = try await fixture.wote.response(for: .get("/api/posts")) }
 
         #expect(error == .banned)
-        #expect(await fixture.wote.currentSession().state == .signedOut(.banned))
+        #expect(await fixture.wote.currentSession.state == .signedOut(.banned))
         #expect(try await fixture.storage.load() == nil)
         #expect(after == .banned)
         #expect(fixture.api.appRequests(path: "/api/posts").isEmpty)
@@ -684,7 +684,7 @@ import FoundationNetworking
         let error = try await woteError { _ = try await fixture.wote.accessToken(afterRejecting: FakeAPI.access(1)) }
 
         #expect(error == .sessionExpired)
-        #expect(await fixture.wote.currentSession().state == .signedOut(.sessionExpired))
+        #expect(await fixture.wote.currentSession.state == .signedOut(.sessionExpired))
         #expect(try await fixture.storage.load() == nil)
     }
 
@@ -700,7 +700,7 @@ import FoundationNetworking
         let response = try await fixture.wote.response(for: request)
         let error = try await woteError { _ = try await fixture.wote.fetch(String.self, request) }
         let token = try await fixture.wote.accessToken()
-        let session = await fixture.wote.currentSession()
+        let session = await fixture.wote.currentSession
 
         let values: [Any] = [
             fixture.wote, request, response, error as Any, session, session.tokens as Any, fixture.api.stub,

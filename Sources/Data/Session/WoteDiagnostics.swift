@@ -160,7 +160,11 @@ extension SessionEvent {
     /// The event's name without any detail that could identify a person.
     var diagnosticName: String {
         switch self {
+        case .initialState(let state): "initialState \(state.diagnosticName)"
         case .restored(let state): "restored \(state.diagnosticName)"
+        case .refreshStarted: "refreshStarted"
+        case .refreshEnded: "refreshEnded"
+        case .profileFetched: "profileFetched"
         case .signedIn: "signedIn"
         case .profileRequired: "profileRequired"
         case .tokensRefreshed: "tokensRefreshed"
