@@ -16,6 +16,8 @@ import FoundationNetworking
 @Suite struct AppCallsTests {
     static let baseURL = URL(string: "https://api.wote.test")!
     static let start = Date(timeIntervalSince1970: 1_700_000_000)
+    /// An API URL, for rejections reported by another stack.
+    static let postsURL = URL(string: "https://api.wote.test/api/posts")!
 
     /// A scripted Wote API: it accepts exactly the access token it issued last, rotates the pair on
     /// every refresh, and answers app paths from a script (success with the path as `data` by default).
@@ -660,7 +662,9 @@ import FoundationNetworking
         let rejected = try await fixture.wote.accessToken()
 
         let tokens = await withTaskGroup(of: String?.self) { group in
-            for _ in 0..<10 { group.addTask { try? await fixture.wote.accessToken(afterRejecting: rejected) } }
+            for _ in 0..<10 {
+                group.addTask { try? await fixture.wote.accessToken(afterRejecting: rejected, from: Self.postsURL) }
+            }
             return await group.reduce(into: [String?]()) { $0.append($1) }
         }
 
@@ -671,9 +675,9 @@ import FoundationNetworking
     @Test func rejectingATokenARefreshAlreadyReplaced_returnsTheCurrentOne_withoutRefreshing() async throws {
         let fixture = try await Fixture.signedIn()
         let old = try await fixture.wote.accessToken()
-        #expect(try await fixture.wote.accessToken(afterRejecting: old) == FakeAPI.access(2))
+        #expect(try await fixture.wote.accessToken(afterRejecting: old, from: Self.postsURL) == FakeAPI.access(2))
 
-        #expect(try await fixture.wote.accessToken(afterRejecting: old) == FakeAPI.access(2))
+        #expect(try await fixture.wote.accessToken(afterRejecting: old, from: Self.postsURL) == FakeAPI.access(2))
         #expect(fixture.api.refreshCount == 1)
     }
 
@@ -681,7 +685,9 @@ import FoundationNetworking
         let fixture = try await Fixture.signedIn()
         fixture.api.state.withLock { $0.generation = 99 }
 
-        let error = try await woteError { _ = try await fixture.wote.accessToken(afterRejecting: FakeAPI.access(1)) }
+        let error = try await woteError {
+            _ = try await fixture.wote.accessToken(afterRejecting: FakeAPI.access(1), from: Self.postsURL)
+        }
 
         #expect(error == .sessionExpired)
         #expect(await fixture.wote.currentSession.state == .signedOut(.sessionExpired))
