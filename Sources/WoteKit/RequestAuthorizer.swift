@@ -88,7 +88,9 @@ public struct RequestAuthorizer: Sendable {
     ///
     /// It retries only a request for the API's origin (never the refresh call) that carried a
     /// `Bearer` token, whose answer the session contract reads as a rejected access token, on its
-    /// first attempt (`retryCount == 0`).
+    /// first attempt (`retryCount == 0`). A rejected retry is not retried again: its answer stands,
+    /// or, when the session has ended since (a logout while the retry was on the wire), it fails
+    /// with the error that says so.
     ///
     /// - Parameters:
     ///   - request: the request as it was sent (with its `Authorization`).
@@ -101,7 +103,8 @@ public struct RequestAuthorizer: Sendable {
     ///   ``RetryDecision/doNotRetry`` for any answer that is not WoteKit's to retry;
     ///   ``RetryDecision/fail(_:)`` when no token can be had: ``WoteError/sessionExpired`` (the
     ///   refresh token is dead, the session has ended), ``WoteError/notSignedIn`` (signed out
-    ///   meanwhile), ``WoteError/tooManyRefreshes``, or a passing refresh failure.
+    ///   meanwhile, also for a rejected retry), ``WoteError/tooManyRefreshes``, or a passing refresh
+    ///   failure.
     public func retryDecision(
         for request: URLRequest, response: HTTPURLResponse?, body: Data?, retryCount: Int
     ) async -> RetryDecision {
@@ -115,7 +118,15 @@ public struct RequestAuthorizer: Sendable {
             } else {
                 response.statusCode == 401
             }
-        guard rejected, retryCount == 0 else { return .doNotRetry }
+        guard rejected else { return .doNotRetry }
+        guard retryCount == 0 else {
+            // Its one retry was rejected too: the answer stands, unless the session has ended since
+            // (a logout while the retry was on the wire), which the caller hears as that end.
+            if case .signedOut(let reason) = await client.currentSession().state {
+                return .fail(reason.errorWhenMissing)
+            }
+            return .doNotRetry
+        }
         do {
             _ = try await client.accessToken(afterRejecting: token, from: url)
             return .retry

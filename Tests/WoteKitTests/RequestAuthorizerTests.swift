@@ -285,6 +285,18 @@ import FoundationNetworking
         #expect(fixture.api.refreshCount == 1)
     }
 
+    @Test func aRejectedRetry_afterLogoutEndedTheSessionMeanwhile_failsNotSignedIn() async throws {
+        let fixture = try await Fixture.signedIn()
+        let authorizer = fixture.wote.requestAuthorizer()
+        let retried = try await authorizer.authorize(Self.sent("https://api.wote.test/api/posts", authorization: nil))
+
+        try await fixture.wote.logout()  // the server ends the token the retry carried
+        let decision = await Self.decisionAfterExpiredJWT(authorizer, for: retried, retryCount: 1)
+
+        #expect(decision == .fail(.notSignedIn))
+        #expect(fixture.api.refreshCount == 0)
+    }
+
     @Test func logoutBetweenTheDecisionAndTheRetry_failsTheRetryNotSignedIn() async throws {
         let fixture = try await Fixture.signedIn()
         let authorizer = fixture.wote.requestAuthorizer()
