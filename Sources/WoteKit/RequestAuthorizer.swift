@@ -16,12 +16,14 @@ public import FoundationNetworking
 /// let authorizer = wote.requestAuthorizer()
 /// var request = try await authorizer.authorize(URLRequest(url: feedURL))
 /// var (body, response) = try await URLSession.shared.data(for: request)
-/// switch await authorizer.retryDecision(for: request, response: response as? HTTPURLResponse, body: body, retryCount: 0) {
-/// case .retry:
+/// let decision = await authorizer.retryDecision(
+///     for: request, response: response as? HTTPURLResponse, body: body, retryCount: 0)
+/// switch decision {
+/// case .retry:                            // the token to retry with is ready
 ///     request = try await authorizer.authorize(URLRequest(url: feedURL))
 ///     (body, response) = try await URLSession.shared.data(for: request)
-/// case .doNotRetry: break                     // the answer is the caller's to read
-/// case .fail(let error): throw error           // .sessionExpired: route to login
+/// case .doNotRetry: break                 // the answer is the caller's to read
+/// case .fail(let error): throw error      // .sessionExpired: route to login
 /// }
 /// ```
 ///
