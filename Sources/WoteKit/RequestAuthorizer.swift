@@ -29,7 +29,8 @@ public import FoundationNetworking
 ///
 /// The rules, each one a mistake hand-written interceptors make:
 /// - Only a request for the configured API's origin (scheme, host and port, default ports filled
-///   in) gets the token; every other request goes out as it is.
+///   in) gets the token; every other request goes out as it is, and a redirect that leaves the
+///   origin loses the token (``followingRedirect(to:from:)``).
 /// - The session contract's refresh call (Wote's `POST /api/auth/refresh`) never gets it, and its
 ///   answers never cause a refresh.
 /// - A request is retried once at most, and only when the API's answer says the access token was
@@ -135,6 +136,21 @@ public struct RequestAuthorizer: Sendable {
         } catch {
             return .fail(error)
         }
+    }
+
+    /// The request to follow a redirect with: `newRequest` without its `Authorization` when the
+    /// redirect leaves the API's origin from a request WoteKit authorized (URLSession carries the
+    /// header along, and the token must not reach another origin), else `newRequest` as it is.
+    ///
+    /// - Parameters:
+    ///   - newRequest: the request the stack is about to send to the redirect's location.
+    ///   - originalRequest: the request that was redirected.
+    /// - Returns: the request to send.
+    public func followingRedirect(to newRequest: URLRequest, from originalRequest: URLRequest) -> URLRequest {
+        guard authorizes(originalRequest), !authorizes(newRequest) else { return newRequest }
+        var stripped = newRequest
+        stripped.setValue(nil, forHTTPHeaderField: "Authorization")
+        return stripped
     }
 
     /// The token of `request`'s `Authorization: Bearer <token>` header, if it has one.

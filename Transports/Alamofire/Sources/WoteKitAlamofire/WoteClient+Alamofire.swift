@@ -12,4 +12,16 @@ extension WoteClient {
     public func alamofireInterceptor() -> WoteInterceptor {
         WoteInterceptor(authorizer: requestAuthorizer())
     }
+
+    /// An Alamofire redirect handler that removes this client's token from a redirect leaving the
+    /// API's origin, for `Session(redirectHandler:)`.
+    ///
+    /// ```swift
+    /// let api = Session(interceptor: wote.alamofireInterceptor(), redirectHandler: wote.alamofireRedirectHandler())
+    /// ```
+    ///
+    /// - Returns: a ``WoteRedirectHandler`` applying this client's ``WoteKit/RequestAuthorizer``.
+    public func alamofireRedirectHandler() -> WoteRedirectHandler {
+        WoteRedirectHandler(authorizer: requestAuthorizer())
+    }
 }

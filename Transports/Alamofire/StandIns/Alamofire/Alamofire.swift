@@ -2,8 +2,8 @@
 // README) where Alamofire cannot be fetched: scripts/alamofire-typecheck.sh.
 //
 // It declares only what those sources use, each declaration copied from Alamofire 5.12.0's source
-// (Source/Features/RequestInterceptor.swift, Source/Core/Request.swift, DataRequest.swift,
-// Session.swift, AFError.swift, Source/Features/Concurrency.swift, Validation.swift); the
+// (Source/Features/RequestInterceptor.swift, RedirectHandler.swift, Source/Core/Request.swift,
+// DataRequest.swift, Session.swift, AFError.swift, Source/Features/Concurrency.swift, Validation.swift); the
 // `RequestInterceptor` family has had these `@Sendable` signatures since 5.10.0. Bodies are
 // `fatalError()`: nothing here runs. A new use of Alamofire API in the adapter fails the check until
 // its signature is copied here from Alamofire's source.
@@ -198,7 +198,15 @@ open class Session: @unchecked Sendable {
 
 open class SessionDelegate: NSObject, @unchecked Sendable {}
 open class ServerTrustManager: @unchecked Sendable {}
-public protocol RedirectHandler: Sendable {}
+
+// MARK: - Source/Features/RedirectHandler.swift
+
+public protocol RedirectHandler: Sendable {
+    func task(
+        _ task: URLSessionTask, willBeRedirectedTo request: URLRequest, for response: HTTPURLResponse,
+        completion: @escaping (URLRequest?) -> Void)
+}
+
 public protocol CachedResponseHandler: Sendable {}
 public protocol EventMonitor: Sendable {}
 
