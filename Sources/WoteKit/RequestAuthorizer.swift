@@ -52,10 +52,8 @@ public struct RequestAuthorizer: Sendable {
 
     private let client: WoteClient
 
-    /// Creates the rules for `client`'s API and session; see ``WoteClient/requestAuthorizer()``.
-    ///
-    /// - Parameter client: the client whose session authorizes requests.
-    public init(client: WoteClient) {
+    /// The rules for `client`'s API and session: ``WoteClient/requestAuthorizer()``.
+    init(client: WoteClient) {
         self.client = client
     }
 
