@@ -275,7 +275,7 @@ import FoundationNetworking
         // Not a token problem: no refresh, no retry, the session goes on.
         #expect(fixture.api.refreshCount == 0)
         #expect(fixture.api.appRequests(path: "/api/posts/7/votes").count == 1)
-        #expect(await fixture.wote.currentSession().state == .signedIn)
+        #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
     @Test func e008OnABadPage_isRejected_andDoesNotRefresh() async throws {
@@ -306,7 +306,7 @@ import FoundationNetworking
         #expect(error?.kind == .serverFailure)
         #expect(error?.code == "G999")
         #expect(error?.serverMessage == "Internal Error")
-        #expect(await fixture.wote.currentSession().state == .signedIn)
+        #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
     @Test(arguments: [
@@ -322,7 +322,7 @@ import FoundationNetworking
         }
 
         #expect(error?.kind == .malformedResponse)
-        #expect(await fixture.wote.currentSession().state == .signedIn)
+        #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
     // MARK: - Multipart
@@ -553,7 +553,7 @@ import FoundationNetworking
         #expect(raw.status == 401)
         #expect(fixture.api.refreshCount == 2)
         #expect(fixture.api.appRequests(path: "/api/posts").count == 4)
-        #expect(await fixture.wote.currentSession().state == .signedIn)
+        #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
     static func burst(_ count: Int, _ call: @escaping @Sendable () async throws -> Bool) async -> Int {
@@ -581,8 +581,8 @@ import FoundationNetworking
         gate.open()
         #expect(try await patient.value == "/api/posts")
         #expect(fixture.api.refreshCount == 1)
-        #expect(await fixture.wote.currentSession().tokens?.accessToken == FakeAPI.access(2))
-        #expect(await fixture.wote.currentSession().state == .signedIn)
+        #expect(await fixture.wote.currentSession.tokens?.accessToken == FakeAPI.access(2))
+        #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
     // MARK: - Answers that change the session
@@ -597,7 +597,7 @@ import FoundationNetworking
 
         #expect(error == .profileRequired)
         #expect(error?.code == "E009")
-        #expect(await fixture.wote.currentSession().state == .profileRequired)
+        #expect(await fixture.wote.currentSession.state == .profileRequired)
         #expect(try await fixture.storage.load()?.profileCompleted == false)
         #expect(fixture.api.refreshCount == 0)
     }
@@ -611,7 +611,7 @@ import FoundationNetworking
         let response = try await fixture.wote.response(for: .get("/api/posts"))
 
         #expect(response.status == 400)
-        #expect(await fixture.wote.currentSession().state == .profileRequired)
+        #expect(await fixture.wote.currentSession.state == .profileRequired)
     }
 
     @Test func e018OnAnAppCall_signsOut_andEmptiesTheStore() async throws {
@@ -625,7 +625,7 @@ import FoundationNetworking
         let after = try await woteError { _ = try await fixture.wote.response(for: .get("/api/posts")) }
 
         #expect(error == .banned)
-        #expect(await fixture.wote.currentSession().state == .signedOut(.banned))
+        #expect(await fixture.wote.currentSession.state == .signedOut(.banned))
         #expect(try await fixture.storage.load() == nil)
         #expect(after == .banned)
         #expect(fixture.api.appRequests(path: "/api/posts").isEmpty)
@@ -690,7 +690,7 @@ import FoundationNetworking
         }
 
         #expect(error == .sessionExpired)
-        #expect(await fixture.wote.currentSession().state == .signedOut(.sessionExpired))
+        #expect(await fixture.wote.currentSession.state == .signedOut(.sessionExpired))
         #expect(try await fixture.storage.load() == nil)
     }
 
@@ -706,7 +706,7 @@ import FoundationNetworking
         let response = try await fixture.wote.response(for: request)
         let error = try await woteError { _ = try await fixture.wote.fetch(String.self, request) }
         let token = try await fixture.wote.accessToken()
-        let session = await fixture.wote.currentSession()
+        let session = await fixture.wote.currentSession
 
         let values: [Any] = [
             fixture.wote, request, response, error as Any, session, session.tokens as Any, fixture.api.stub,

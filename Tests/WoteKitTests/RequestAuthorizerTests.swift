@@ -225,7 +225,7 @@ import FoundationNetworking
 
         #expect(decision == .fail(.sessionExpired))
         #expect(next == .sessionExpired)
-        #expect(await fixture.wote.currentSession().state == .signedOut(.sessionExpired))
+        #expect(await fixture.wote.currentSession.state == .signedOut(.sessionExpired))
     }
 
     @Test func nobodySignedIn_failsNotSignedIn_forTheAPI_butOtherOriginsStillGo() async throws {
@@ -301,7 +301,7 @@ import FoundationNetworking
         let outcome = await retry.value
 
         #expect(outcome == .notSignedIn)
-        #expect(await fixture.wote.currentSession().state == .signedOut(.loggedOut))
+        #expect(await fixture.wote.currentSession.state == .signedOut(.loggedOut))
         #expect(fixture.api.refreshCount == 1)
     }
 
