@@ -123,7 +123,7 @@ public struct RequestAuthorizer: Sendable {
         guard retryCount == 0 else {
             // Its one retry was rejected too: the answer stands, unless the session has ended since
             // (a logout while the retry was on the wire), which the caller hears as that end.
-            if case .signedOut(let reason) = await client.currentSession().state {
+            if case .signedOut(let reason) = await client.currentSession.state {
                 return .fail(reason.errorWhenMissing)
             }
             return .doNotRetry
