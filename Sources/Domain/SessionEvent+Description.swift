@@ -4,12 +4,17 @@ extension SessionEvent: CustomStringConvertible, CustomDebugStringConvertible {
     /// The case's name, with its state, reason or error (an error as its own description shows it).
     public var description: String {
         switch self {
+        case .initialState(let state): "initialState(\(state))"
         case .restored(let state): "restored(\(state))"
         case .signedIn: "signedIn"
         case .profileRequired: "profileRequired"
+        case .refreshStarted: "refreshStarted"
+        case .refreshEnded: "refreshEnded"
         case .tokensRefreshed: "tokensRefreshed"
         case .signedOut(let reason): "signedOut(\(reason))"
         case .refreshFailed(let error): "refreshFailed(\(error))"
+        // The member's name and school stay out of logs.
+        case .profileFetched: "profileFetched"
         }
     }
 

@@ -100,6 +100,8 @@ def classify(snippet):
     depth, statements, declarations, pending_attribute = 0, 0, 0, False
     for c in code:
         stripped = c.strip()
+        if re.match(r"^#(if|elseif|else|endif)\b", stripped):
+            continue  # a compiler directive is neither code nor a declaration
         if depth == 0 and stripped:
             if pending_attribute or CONTINUATION.match(stripped):
                 pending_attribute = False
@@ -115,7 +117,7 @@ def classify(snippet):
                 snippet.names.add(named.group(1))
         depth += sum(c.count(o) for o in "{([") - sum(c.count(o) for o in "})]")
         depth = max(depth, 0)
-    snippet.kind = "file" if statements == 0 and declarations > len(snippet.imports) else "body"
+    snippet.kind = "file" if statements == 0 and declarations > 0 else "body"
     if snippet.kind == "body":
         snippet.names = set()
 

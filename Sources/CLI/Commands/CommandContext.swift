@@ -78,7 +78,7 @@ package struct CommandContext: Sendable {
         _ = try await attempt { () throws(WoteError) in
             try await wote.login(credential, remember: remember)
         }
-        return SessionReport(await wote.currentSession(), showTokens: options.showTokens).output
+        return SessionReport(await wote.currentSession, showTokens: options.showTokens).output
     }
 
     /// Reads the password from the first line of standard input (not echoed on a terminal).

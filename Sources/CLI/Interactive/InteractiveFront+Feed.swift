@@ -99,6 +99,6 @@ extension InteractiveFront {
     }
 
     private func isStillSignedIn() async -> Bool {
-        await wote.currentSession().state == .signedIn
+        await wote.currentSession.state == .signedIn
     }
 }

@@ -136,7 +136,7 @@ final class InteractiveFront {
     /// The session's state changes and its event is sent in one step; the launch view model routes
     /// when the event reaches it. Reading the state here (never a token) says which route to wait for.
     func settle() async {
-        let state = await wote.currentSession().state
+        let state = await wote.currentSession.state
         let deadline = ContinuousClock.now + Self.routeWait
         while !Self.route(launch.route, shows: state), ContinuousClock.now < deadline {
             await routeChange(before: deadline)
