@@ -84,7 +84,9 @@ extension WoteClient {
                 AnswerReading.envelope(type, from: response)
             }
         } catch {
-            throw error.toDomain()
+            // As `verdict(of:)` reads it: a 502 page from a proxy is the server failing, not a
+            // malformed answer.
+            throw error.toDomainCountingErrorPagesAsServerFailures()
         }
     }
 
