@@ -30,9 +30,10 @@ import WoteKit
         #expect(try parse(["interactive"]).command == .interactive)
     }
 
-    @Test func withoutAStore_theFrontKeepsItsSessionUnderItsOwnName_wote_whateverTheProgramIsCalled() throws {
+    @Test func defaultStore_isNamedWote_whateverTheProgramIsCalled() throws {
         let store = try parse(["status"]).options.storeURL
-        #expect(store == WoteConfiguration.defaultStateDirectory(appName: "wote").appendingPathComponent("session.json"))
+        let wotes = WoteConfiguration.defaultStateDirectory(appName: "wote")
+        #expect(store == wotes.appendingPathComponent("session.json"))
         #expect(store.deletingLastPathComponent().lastPathComponent == "wote")
         // This test runs in a program of another name, whose own default store is elsewhere.
         #expect(WoteConfiguration.defaultAppName != "wote")
