@@ -8,6 +8,7 @@
 //   @MainActor class UIView: UIResponder; class UIWindow: UIView
 //     init(windowScene: UIWindowScene); var rootViewController: UIViewController?; func makeKeyAndVisible()
 //   @MainActor class UIViewController: UIResponder
+//     init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?); required init?(coder: NSCoder)
 //   @MainActor protocol UISceneDelegate: NSObjectProtocol
 //     optional func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
 //   @MainActor protocol UIWindowSceneDelegate: UISceneDelegate { optional var window: UIWindow? { get set } }
@@ -38,7 +39,12 @@ open class UISceneSession: NSObject {}
 open class UIView: UIResponder {}
 
 @MainActor
-open class UIViewController: UIResponder {}
+open class UIViewController: UIResponder {
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
+    public required init?(coder: NSCoder) { super.init() }
+    /// `UIViewController()`, as Objective-C's inherited `-init` reads in Swift.
+    public convenience override init() { self.init(nibName: nil, bundle: nil) }
+}
 
 @MainActor
 open class UIWindow: UIView {

@@ -94,3 +94,41 @@ import AuthenticationServices
 }
 @MainActor let view = AppView()
 #endif
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+/// The app's own SwiftUI screens (ObservingTheSession.md's root view).
+struct HomeView: View {
+    let wote: WoteClient
+    var body: some View { Text("Home") }
+}
+struct ProfileSetupView: View {
+    let wote: WoteClient
+    var body: some View { Text("Profile setup") }
+}
+struct LoginView: View {
+    let wote: WoteClient
+    let reason: SignOutReason?
+    var body: some View { Text("Login") }
+}
+#endif
+
+#if canImport(UIKit)
+import UIKit
+
+/// The app's own UIKit screens (ObservingTheSession.md's scene router).
+final class LaunchScreenViewController: UIViewController {}
+final class HomeViewController: UIViewController {
+    init(wote: WoteClient) { super.init(nibName: nil, bundle: nil) }
+    required init?(coder: NSCoder) { fatalError("not used") }
+}
+final class ProfileSetupViewController: UIViewController {
+    init(wote: WoteClient) { super.init(nibName: nil, bundle: nil) }
+    required init?(coder: NSCoder) { fatalError("not used") }
+}
+final class LoginViewController: UIViewController {
+    init(wote: WoteClient) { super.init(nibName: nil, bundle: nil) }
+    required init?(coder: NSCoder) { fatalError("not used") }
+}
+#endif
