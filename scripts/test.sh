@@ -13,6 +13,10 @@ echo "== build the SDK, the terminal front and the tests (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
 echo "== the terminal front uses only WoteKit's public API"
 scripts/cli-public-api-check.sh
+echo "== every Swift snippet of README, Docs and DocC compiles as a reader pastes it"
+scripts/check-snippets.sh
+echo "== the Alamofire adapter type-checked against a stand-in with Alamofire 5's signatures"
+scripts/alamofire-typecheck.sh
 
 echo "== DocC catalog (docc, warnings are errors)"
 scripts/docc.sh
