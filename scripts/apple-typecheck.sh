@@ -19,6 +19,13 @@ cd "$(dirname "$0")/.."
 # compiled below): FoundationNetworking imported at some level needs Foundation at that level or
 # higher in the Apple branch.
 scripts/lint-apple-imports.sh
+# ...and still catches the bug it was written for.
+fixtures=scripts/fixtures/lint-apple-imports
+if scripts/lint-apple-imports.sh "$fixtures/Broken.swift" >/dev/null; then
+    echo "apple-typecheck: lint-apple-imports.sh no longer refuses $fixtures/Broken.swift" >&2
+    exit 1
+fi
+scripts/lint-apple-imports.sh "$fixtures/Fixed.swift"
 
 swift build --target WoteKit --target WoteKitTesting >/dev/null
 build=.build/debug
