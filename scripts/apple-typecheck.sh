@@ -19,6 +19,13 @@ cd "$(dirname "$0")/.."
 # compiled below): FoundationNetworking imported at some level needs Foundation at that level or
 # higher in the Apple branch.
 scripts/lint-apple-imports.sh
+# ...and still catches the bug it was written for.
+fixtures=scripts/fixtures/lint-apple-imports
+if scripts/lint-apple-imports.sh "$fixtures/Broken.swift" >/dev/null; then
+    echo "apple-typecheck: lint-apple-imports.sh no longer refuses $fixtures/Broken.swift" >&2
+    exit 1
+fi
+scripts/lint-apple-imports.sh "$fixtures/Fixed.swift"
 
 swift build --target WoteKit --target WoteKitTesting >/dev/null
 build=.build/debug
@@ -50,7 +57,7 @@ flags=(
     -package-name "$package_name" -module-cache-path "$work/cache"
 )
 
-for module in Security AuthenticationServices os AppleFoundation; do
+for module in Security AuthenticationServices os UIKit AppleFoundation; do
     # Library evolution makes the stand-in enums open, like Apple's NS_ENUMs (the warnings it prints
     # about Foundation are about the stand-ins, not WoteKit, and are suppressed).
     swiftc -emit-module -enable-library-evolution -suppress-warnings -swift-version 6 -parse-as-library \
@@ -107,4 +114,4 @@ compile swiftc -typecheck "${flags[@]}" -module-name WoteKitTesting -I "$work/st
     -I "$build/Modules" $testing_sources
 
 echo "apple-typecheck: WoteData, WoteKit and WoteKitTesting type-check as on Apple platforms" \
-    "(Foundation with URLSession; Security, AuthenticationServices and os stand-ins)"
+    "(Foundation with URLSession; Security, AuthenticationServices, os and UIKit stand-ins)"
