@@ -134,7 +134,7 @@ import FoundationNetworking
             error = failure
         }
         return Call(
-            error: error, state: await wote.currentSession().state, initial: initial, stored: storage.session?.tokens,
+            error: error, state: await wote.currentSession.state, initial: initial, stored: storage.session?.tokens,
             refreshes: stub.requests(path: "/api/auth/refresh").count, sent: stub.requests(path: "/api/posts/1").count)
     }
 
