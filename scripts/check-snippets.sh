@@ -46,6 +46,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build --target WoteCLI >/dev/null        # WoteKit and every layer
-swift build --target WoteKitTesting >/dev/null
+# With the flags scripts/test.sh builds with, so that after its build nothing is compiled again.
+swift build --target WoteCLI -Xswiftc -warnings-as-errors >/dev/null   # WoteKit and every layer
+swift build --target WoteKitTesting -Xswiftc -warnings-as-errors >/dev/null
 exec python3 scripts/snippets/check.py
