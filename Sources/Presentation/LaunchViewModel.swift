@@ -158,7 +158,7 @@ public final class LaunchViewModel: ScreenViewModel {
         switch reason {
         case .noSession, .loggedOut, .withdrawn: nil
         case .sessionExpired, .banned, .memberGone, .appleCredentialRevoked: reason.errorWhenMissing.message
-        case .storedSessionCorrupted: "Your saved sign-in could not be read. Please sign in again."
+        case .storedSessionCorrupted: WoteLocalization.text("session.storedSessionCorrupted")
         }
     }
 }

@@ -26,7 +26,7 @@ public final class SessionModel {
     /// finished, and nobody signed in or out since).
     public private(set) var state: AuthenticationState?
     /// Why the person was last signed out (kept after they sign in again); `nil` when nobody has
-    /// been signed out since the model began.
+    /// been signed out since the model began (finding no stored session at launch is not a sign-out).
     public private(set) var lastSignOutReason: SignOutReason?
     /// Whether a token refresh is under way.
     public private(set) var isRefreshing = false
@@ -85,7 +85,7 @@ public final class SessionModel {
         if newState != state, newState.hasSession { set(\.refreshFailure, nil) }
         set(\.state, newState)
         guard !newState.hasSession else { return }
-        if case .signedOut(let reason) = newState { set(\.lastSignOutReason, reason) }
+        if case .signedOut(let reason) = newState, reason != .noSession { set(\.lastSignOutReason, reason) }
         set(\.profile, nil)
         set(\.refreshFailure, nil)
         set(\.isRefreshing, false)

@@ -16,18 +16,21 @@ public import FoundationNetworking
 /// let authorizer = wote.requestAuthorizer()
 /// var request = try await authorizer.authorize(URLRequest(url: feedURL))
 /// var (body, response) = try await URLSession.shared.data(for: request)
-/// switch await authorizer.retryDecision(for: request, response: response as? HTTPURLResponse, body: body, retryCount: 0) {
-/// case .retry:
+/// let decision = await authorizer.retryDecision(
+///     for: request, response: response as? HTTPURLResponse, body: body, retryCount: 0)
+/// switch decision {
+/// case .retry:                            // the token to retry with is ready
 ///     request = try await authorizer.authorize(URLRequest(url: feedURL))
 ///     (body, response) = try await URLSession.shared.data(for: request)
-/// case .doNotRetry: break                     // the answer is the caller's to read
-/// case .fail(let error): throw error           // .sessionExpired: route to login
+/// case .doNotRetry: break                 // the answer is the caller's to read
+/// case .fail(let error): throw error      // .sessionExpired: route to login
 /// }
 /// ```
 ///
 /// The rules, each one a mistake hand-written interceptors make:
 /// - Only a request for the configured API's origin (scheme, host and port, default ports filled
-///   in) gets the token; every other request goes out as it is.
+///   in) gets the token; every other request goes out as it is, and a redirect that leaves the
+///   origin loses the token (``followingRedirect(to:from:)``).
 /// - The session contract's refresh call (Wote's `POST /api/auth/refresh`) never gets it, and its
 ///   answers never cause a refresh.
 /// - A request is retried once at most, and only when the API's answer says the access token was
@@ -49,10 +52,8 @@ public struct RequestAuthorizer: Sendable {
 
     private let client: WoteClient
 
-    /// Creates the rules for `client`'s API and session; see ``WoteClient/requestAuthorizer()``.
-    ///
-    /// - Parameter client: the client whose session authorizes requests.
-    public init(client: WoteClient) {
+    /// The rules for `client`'s API and session: ``WoteClient/requestAuthorizer()``.
+    init(client: WoteClient) {
         self.client = client
     }
 
@@ -88,7 +89,9 @@ public struct RequestAuthorizer: Sendable {
     ///
     /// It retries only a request for the API's origin (never the refresh call) that carried a
     /// `Bearer` token, whose answer the session contract reads as a rejected access token, on its
-    /// first attempt (`retryCount == 0`).
+    /// first attempt (`retryCount == 0`). A rejected retry is not retried again: its answer stands,
+    /// or, when the session has ended since (a logout while the retry was on the wire), it fails
+    /// with the error that says so.
     ///
     /// - Parameters:
     ///   - request: the request as it was sent (with its `Authorization`).
@@ -101,7 +104,8 @@ public struct RequestAuthorizer: Sendable {
     ///   ``RetryDecision/doNotRetry`` for any answer that is not WoteKit's to retry;
     ///   ``RetryDecision/fail(_:)`` when no token can be had: ``WoteError/sessionExpired`` (the
     ///   refresh token is dead, the session has ended), ``WoteError/notSignedIn`` (signed out
-    ///   meanwhile), ``WoteError/tooManyRefreshes``, or a passing refresh failure.
+    ///   meanwhile, also for a rejected retry), ``WoteError/tooManyRefreshes``, or a passing refresh
+    ///   failure.
     public func retryDecision(
         for request: URLRequest, response: HTTPURLResponse?, body: Data?, retryCount: Int
     ) async -> RetryDecision {
@@ -115,13 +119,36 @@ public struct RequestAuthorizer: Sendable {
             } else {
                 response.statusCode == 401
             }
-        guard rejected, retryCount == 0 else { return .doNotRetry }
+        guard rejected else { return .doNotRetry }
+        guard retryCount == 0 else {
+            // Its one retry was rejected too: the answer stands, unless the session has ended since
+            // (a logout while the retry was on the wire), which the caller hears as that end.
+            if case .signedOut(let reason) = await client.currentSession.state {
+                return .fail(reason.errorWhenMissing)
+            }
+            return .doNotRetry
+        }
         do {
             _ = try await client.accessToken(afterRejecting: token, from: url)
             return .retry
         } catch {
             return .fail(error)
         }
+    }
+
+    /// The request to follow a redirect with: `newRequest` without its `Authorization` when the
+    /// redirect leaves the API's origin from a request WoteKit authorized (URLSession carries the
+    /// header along, and the token must not reach another origin), else `newRequest` as it is.
+    ///
+    /// - Parameters:
+    ///   - newRequest: the request the stack is about to send to the redirect's location.
+    ///   - originalRequest: the request that was redirected.
+    /// - Returns: the request to send.
+    public func followingRedirect(to newRequest: URLRequest, from originalRequest: URLRequest) -> URLRequest {
+        guard authorizes(originalRequest), !authorizes(newRequest) else { return newRequest }
+        var stripped = newRequest
+        stripped.setValue(nil, forHTTPHeaderField: "Authorization")
+        return stripped
     }
 
     /// The token of `request`'s `Authorization: Bearer <token>` header, if it has one.

@@ -104,8 +104,14 @@ extension WoteClient {
         get async { await CurrentSessionUseCase(auth: auth)() }
     }
 
-    /// A new stream of session events: restored at launch, signed in, profile required, tokens
-    /// renewed, signed out with a reason. Each call gets its own stream.
+    /// A new stream of session events: restored at launch, signed in, profile required, a refresh
+    /// started and ended, tokens renewed, signed out with a reason, a profile fetched. Each call
+    /// gets its own stream.
+    ///
+    /// Once the session is known (restored, or signed in or out since this client was created),
+    /// the stream starts with ``SessionEvent/initialState(_:)``, so subscribing before or after
+    /// ``restoreSession()`` makes no difference; before that, its first event is the one the
+    /// restore sends. For state to switch a screen on, read ``session`` instead.
     ///
     /// ```swift
     /// for await event in wote.sessionEvents() {

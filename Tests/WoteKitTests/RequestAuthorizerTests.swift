@@ -92,6 +92,26 @@ import FoundationNetworking
         #expect(try await fixture.wote.accessToken() == FakeAPI.access(1))
     }
 
+    @Test func aRedirectLeavingTheAPIsOrigin_losesTheToken_oneStayingKeepsIt() async throws {
+        let fixture = try await Fixture.signedIn()
+        let authorizer = fixture.wote.requestAuthorizer()
+        let original = try await authorizer.authorize(Self.sent("https://api.wote.test/api/img", authorization: nil))
+        let bearer = "Bearer \(FakeAPI.access(1))"
+
+        let away = authorizer.followingRedirect(
+            to: Self.sent("https://api.wote.test:8443/img", authorization: bearer), from: original)
+        let home = authorizer.followingRedirect(
+            to: Self.sent("https://api.wote.test/api/img2", authorization: bearer), from: original)
+        let appsOwn = authorizer.followingRedirect(
+            to: Self.sent("https://cdn2.wote.test/a", authorization: "Basic dXNlcjpwdw=="),
+            from: Self.sent("https://cdn.wote.test/a", authorization: "Basic dXNlcjpwdw=="))
+
+        #expect(away.value(forHTTPHeaderField: "Authorization") == nil)
+        #expect(away.url == Self.url("https://api.wote.test:8443/img"))
+        #expect(home.value(forHTTPHeaderField: "Authorization") == bearer)
+        #expect(appsOwn.value(forHTTPHeaderField: "Authorization") == "Basic dXNlcjpwdw==")
+    }
+
     // MARK: - Refresh path
 
     @Test func theRefreshCall_neverGetsTheToken_andItsAnswerNeverRefreshes() async throws {
@@ -283,6 +303,18 @@ import FoundationNetworking
         #expect(outcome == .notSignedIn)
         #expect(await fixture.wote.currentSession.state == .signedOut(.loggedOut))
         #expect(fixture.api.refreshCount == 1)
+    }
+
+    @Test func aRejectedRetry_afterLogoutEndedTheSessionMeanwhile_failsNotSignedIn() async throws {
+        let fixture = try await Fixture.signedIn()
+        let authorizer = fixture.wote.requestAuthorizer()
+        let retried = try await authorizer.authorize(Self.sent("https://api.wote.test/api/posts", authorization: nil))
+
+        try await fixture.wote.logout()  // the server ends the token the retry carried
+        let decision = await Self.decisionAfterExpiredJWT(authorizer, for: retried, retryCount: 1)
+
+        #expect(decision == .fail(.notSignedIn))
+        #expect(fixture.api.refreshCount == 0)
     }
 
     @Test func logoutBetweenTheDecisionAndTheRetry_failsTheRetryNotSignedIn() async throws {

@@ -137,6 +137,7 @@ import FoundationNetworking
 
         _ = await wote.restoreSession()
         await watch.until { $0.state == .signedOut(.noSession) }
+        #expect(session.lastSignOutReason == nil)
 
         // Sign-in through the login screen's view model, the profile through the home screen's.
         let login = wote.makeLoginViewModel()
@@ -209,5 +210,34 @@ import FoundationNetworking
         let watch = Watch(wote.session)
         await watch.until { $0.state == .signedIn }
         #expect(wote.session.lastSignOutReason == nil)
+    }
+
+    @Test func sessionModel_followsALogoutInAnotherProcess_noticedAtTheNextCall() async throws {
+        let server = ScriptedWote()
+        let storage = InMemoryTokenStorage()
+        func client() -> WoteClient {
+            WoteClient(
+                configuration: WoteConfiguration(
+                    baseURL: URL(string: "https://api.wote.test")!, storage: storage,
+                    transport: server.stub.transport, clock: TestClock().clock))
+        }
+        let app = client()
+        let other = client()
+        defer {
+            app.shutdown()
+            other.shutdown()
+        }
+        #expect(try await app.login(.kakao("code"), remember: true) == .signedIn)
+        let watch = Watch(app.session)
+        await watch.until { $0.state == .signedIn }
+
+        // The other process restores the same session and logs out; the server forgets the token.
+        #expect(await other.restoreSession().state == .signedIn)
+        try await other.logout()
+        server.state.withLock { $0.validAccess = nil }
+
+        await #expect(throws: WoteError.self) { try await app.fetchMyProfile() }
+        await watch.until { $0.state == .signedOut(.loggedOut) }
+        #expect(app.session.lastSignOutReason == .loggedOut)
     }
 }

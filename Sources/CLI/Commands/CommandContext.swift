@@ -85,7 +85,7 @@ package struct CommandContext: Sendable {
     ///
     /// - Throws: a usage failure when standard input has no line or an empty one.
     package func readPassword() async throws(CommandFailure) -> String {
-        if terminal.isInteractive { terminal.printErrorPrompt("Password: ") }
+        if terminal.isInteractive { terminal.printErrorPrompt(localized("Password: ", ko: "비밀번호: ")) }
         guard let line = await terminal.readLine(secret: true) else {
             throw .usage("password: expected on the first line of standard input")
         }
