@@ -94,3 +94,48 @@ import AuthenticationServices
 }
 @MainActor let view = AppView()
 #endif
+
+// MARK: - The app's own screens, for the SwiftUI and UIKit snippets (ObservingTheSession.md)
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+struct HomeView: View {
+    let wote: WoteClient
+    var body: some View { Text("home") }
+}
+
+struct ProfileSetupView: View {
+    let wote: WoteClient
+    var body: some View { Text("profile") }
+}
+
+struct LoginView: View {
+    let wote: WoteClient
+    let reason: SignOutReason?
+    var body: some View { Text("login") }
+}
+#endif
+
+#if canImport(UIKit)
+import UIKit
+
+/// Where the app keeps its client.
+enum AppDependencies {
+    static let wote = WoteClient(configuration: WoteConfiguration(baseURL: apiURL))
+}
+
+final class LaunchScreenViewController: UIViewController {}
+
+final class HomeViewController: UIViewController {
+    init(wote: WoteClient) {}
+}
+
+final class ProfileSetupViewController: UIViewController {
+    init(wote: WoteClient) {}
+}
+
+final class LoginViewController: UIViewController {
+    init(wote: WoteClient) {}
+}
+#endif

@@ -16,7 +16,10 @@ JOBS = int(os.environ.get("SNIPPET_JOBS", "2"))
 DOCS = ["README.md", "Docs/*.md", "Sources/WoteKit/WoteKit.docc/*.md"]
 SKIPPED_FOLDERS = ["Transports/Alamofire"]   # checked by Transports/Alamofire's own script
 # Snippets importing these show another library's API (Docs/Session.md's Alamofire and Moya
-# interceptors); they are listed as not compiled, and Transports/ compiles the adapters themselves.
+# interceptors); they are listed as not compiled, and Transports/ compiles the adapters themselves
+# (scripts/alamofire-typecheck.sh checks Transports/Alamofire and its README against its stand-in,
+# which declares only what the adapter uses: Docs/Session.md's older interceptor does not compile
+# against it).
 # Documents about Apple-only API: their snippets compile against WoteKit's Apple build.
 APPLE_DOCUMENTS = {"Docs/Apple.md"}
 # Documents for contributors to the terminal front: their snippets see WoteCLI's package API.
@@ -182,7 +185,7 @@ class Checker:
     def swift_flags(self, module):
         return ["swiftc", "-swift-version", "6", "-parse-as-library", "-suppress-warnings",
                 "-module-name", module, "-module-cache-path", str(self.cache),
-                "-I", str(MODULES), "-I", str(self.standin_dir)]
+                "-I", str(MODULES)]
 
     def build_standins(self, wanted):
         """Compiles the stand-in modules wanted (and those they import), as apple-typecheck.sh does."""
@@ -255,7 +258,8 @@ class Checker:
                         "-enable-upcoming-feature", "MemberImportVisibility",
                         "-enable-upcoming-feature", "InternalImportsByDefault",
                         "-module-cache-path", str(self.cache), "-I", str(MODULES)] + sources + files[1:])
-        extra = ["-I", str(self.apple)] if context == "apple" else []
+        # Only the Apple groups see the stand-ins (and the Apple build of WoteKit before the other).
+        extra = ["-I", str(self.apple), "-I", str(self.standin_dir)] if context == "apple" else []
         flags = self.swift_flags(module)
         return run(flags[:1] + extra + flags[1:] + ["-wmo", "-emit-sil", "-o", "/dev/null"] + files)
 
