@@ -5,6 +5,8 @@
 #
 # Usage: scripts/check-snippets.sh          (builds WoteCLI, WoteKit and WoteKitTesting first)
 #        SNIPPETS_LIST=1 scripts/check-snippets.sh   (also lists every snippet and how it was placed)
+#        scripts/check-snippets.sh --self-test      (proves a type error and a compiler crash fail
+#                                                   it: Tests/Snippets/SelfTest.md instead of the docs)
 #
 # How a block is placed, decided from its text alone (scripts/snippets/check.py):
 # - Code (any top-level statement, `let`/`var` included): the body of
@@ -46,6 +48,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build --target WoteCLI >/dev/null        # WoteKit and every layer
-swift build --target WoteKitTesting >/dev/null
-exec python3 scripts/snippets/check.py
+# With the flags scripts/test.sh builds with, so that after its build nothing is compiled again.
+swift build --target WoteCLI -Xswiftc -warnings-as-errors >/dev/null   # WoteKit and every layer
+swift build --target WoteKitTesting -Xswiftc -warnings-as-errors >/dev/null
+exec python3 scripts/snippets/check.py "$@"
