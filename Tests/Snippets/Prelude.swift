@@ -21,6 +21,9 @@ let wote = WoteClient(configuration: WoteConfiguration(baseURL: apiURL))
 let apiURL = URL(string: "https://api.wote.example")!
 /// An authorization code from the Kakao SDK or Sign in with Apple.
 let code = "authorization-code"
+/// The App Group container the app and its extensions share
+/// (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` on Apple platforms).
+let groupContainer = URL(filePath: "/private/var/mobile/Containers/Shared/AppGroup/example")
 /// The "keep me signed in" checkbox.
 let keepMeSignedIn = true
 /// A login form's fields.
