@@ -60,7 +60,7 @@ public final class AsyncHTTPClientTransport: Sendable {
     /// The transport to put in `WoteConfiguration`; it sends through this owner's client and keeps
     /// the owner alive.
     public var transport: HTTPTransport {
-        HTTPTransport { [self] request in try await self.send(request) }
+        HTTPTransport.enforcingTimeout { [self] request in try await self.exchange(request) }
     }
 
     /// Shuts the client down: closes its connections and fails whatever is still in flight.
