@@ -35,6 +35,8 @@ let package = Package(
                         .product(name: "WoteKitAsyncHTTPClient", package: "asynchttpclient"),
                         .product(name: "AsyncHTTPClient", package: "async-http-client"),
                         .product(name: "NIOCore", package: "swift-nio"),
+                        .product(name: "NIOHTTP1", package: "swift-nio"),
+                        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                         .product(name: "NIOFoundationCompat", package: "swift-nio"),
                     ] : []),
             path: "Sources/wote-bench",
@@ -42,7 +44,7 @@ let package = Package(
                 ? []
                 : [
                     "TransportBenchmark.swift", "AHCOverheadBenchmark.swift", "AHCProfileRun.swift",
-                    "BareAHCProfileClient.swift",
+                    "BareAHCProfileClient.swift", "LegacyAHCTransport.swift",
                 ],
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"),

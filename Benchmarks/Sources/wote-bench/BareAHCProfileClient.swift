@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOFoundationCompat
+import NIOHTTP1
 
 /// The baseline of the AsyncHTTPClient overhead benchmark (issue 26): what an app on
 /// AsyncHTTPClient would write without WoteKit. A bare `HTTPClient` in its default configuration,
