@@ -62,7 +62,7 @@ public struct BackgroundExecution: Sendable {
     /// suspends (command-line tools, servers, macOS apps, Linux).
     public static let none = BackgroundExecution { _, _ in Activity(end: {}) }
 
-    /// The platform's default: ``expiringActivity`` where UIKit exists (it works in apps and in
+    /// The platform's default: `expiringActivity` where UIKit exists (it works in apps and in
     /// extensions), ``none`` elsewhere.
     public static var standard: BackgroundExecution {
         #if canImport(UIKit)
