@@ -12,4 +12,9 @@ public enum SessionEvent: Sendable, Equatable {
     case signedOut(SignOutReason)
     /// A refresh failed for a passing reason (offline, time-out, server error); the tokens were kept.
     case refreshFailed(WoteError)
+    /// Logout ended the session here (`signedOut(loggedOut)` came first), but the backend was not
+    /// told, or refused: the refresh that had to come first was refused or could not reach it, the
+    /// network failed, the deadline passed, or the backend answered with an error (the error says
+    /// which). A push token sent with the logout may still be registered for the member.
+    case serverNotToldOfLogout(WoteError)
 }

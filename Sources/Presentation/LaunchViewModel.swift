@@ -112,6 +112,9 @@ public final class LaunchViewModel: ScreenViewModel {
         case .refreshFailed(let error):
             // A passing failure: the session goes on, so the screen stays; say so once.
             setErrorMessage(error.message, transient: true)
+        case .serverNotToldOfLogout:
+            // The session has ended here all the same: the route already follows `signedOut`.
+            break
         }
     }
 
