@@ -15,6 +15,7 @@ extension SessionEvent: CustomStringConvertible, CustomDebugStringConvertible {
         case .refreshFailed(let error): "refreshFailed(\(error))"
         // The member's name and school stay out of logs.
         case .profileFetched: "profileFetched"
+        case .serverNotToldOfLogout(let error): "serverNotToldOfLogout(\(error))"
         }
     }
 

@@ -27,6 +27,11 @@ public enum SessionEvent: Sendable, Equatable {
     case refreshFailed(WoteError)
     /// The signed-in member's profile was fetched (by any caller of the client); the session goes on.
     case profileFetched(User)
+    /// Logout ended the session here (`signedOut(loggedOut)` came first), but the backend was not
+    /// told, or refused: the refresh that had to come first was refused or could not reach it, the
+    /// network failed, the deadline passed, or the backend answered with an error (the error says
+    /// which). A push token sent with the logout may still be registered for the member.
+    case serverNotToldOfLogout(WoteError)
 
     /// The authentication state the session is in after this event, for the events that set it;
     /// `nil` for the ones that leave it as it was (refreshes, a passing failure, a fetched profile).
@@ -36,7 +41,9 @@ public enum SessionEvent: Sendable, Equatable {
         case .signedIn: .signedIn
         case .profileRequired: .profileRequired
         case .signedOut(let reason): .signedOut(reason)
-        case .refreshStarted, .refreshEnded, .tokensRefreshed, .refreshFailed, .profileFetched: nil
+        case .refreshStarted, .refreshEnded, .tokensRefreshed, .refreshFailed, .profileFetched,
+            .serverNotToldOfLogout:
+            nil
         }
     }
 }

@@ -122,6 +122,9 @@ public final class LaunchViewModel: ScreenViewModel {
             setErrorMessage(error.message, transient: true)
         case .refreshStarted, .refreshEnded, .profileFetched:
             break
+        case .serverNotToldOfLogout:
+            // The session has ended here all the same: the route already follows `signedOut`.
+            break
         }
     }
 

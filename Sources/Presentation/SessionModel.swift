@@ -78,6 +78,9 @@ public final class SessionModel {
             if hasSession { set(\.profile, user) }
         case .initialState, .restored, .signedIn, .profileRequired, .signedOut:
             if let state = event.state { enter(state) }
+        case .serverNotToldOfLogout:
+            // The session has ended all the same: `signedOut(loggedOut)` came first.
+            break
         }
     }
 

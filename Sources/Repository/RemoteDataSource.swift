@@ -51,8 +51,12 @@ package protocol SessionDataSource: Sendable {
     func refresh() async throws(WoteError) -> SessionSnapshot
     /// The session as it stands.
     func snapshot() async -> SessionSnapshot
-    /// Whether an access token is held that has not yet expired.
-    func hasUnexpiredAccessToken() async -> Bool
+    /// Logs out: ends the session here at once, and tells the backend with the tokens the session
+    /// had (refreshing first when the access token has expired), within the request time-out.
+    ///
+    /// - Parameter deviceToken: the push token to unregister, if any.
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the stored tokens could not be removed.
+    func logOut(deviceToken: String?) async throws(WoteError)
     /// A new stream of session events.
     func events() -> AsyncStream<SessionEvent>
 }

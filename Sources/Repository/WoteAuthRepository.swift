@@ -8,7 +8,6 @@ package struct WoteAuthRepository: AuthRepository {
     private let remote: any RemoteDataSource
     private let session: any SessionDataSource
     private let clock: WoteClock
-    private let tellsServerOnSignOut: Bool
 
     /// Creates the repository; only the composition root builds one.
     ///
@@ -16,16 +15,10 @@ package struct WoteAuthRepository: AuthRepository {
     ///   - remote: the server's endpoints.
     ///   - session: the one owner of the tokens and the state.
     ///   - clock: when login answers arrive (`receivedAt` of the tokens).
-    ///   - tellsServerOnSignOut: whether sign-out sends the Wote logout call first; not for a
-    ///     backend that has no such call (`SessionContract.sendsWoteLogout`).
-    package init(
-        remote: any RemoteDataSource, session: any SessionDataSource, clock: WoteClock,
-        tellsServerOnSignOut: Bool = true
-    ) {
+    package init(remote: any RemoteDataSource, session: any SessionDataSource, clock: WoteClock) {
         self.remote = remote
         self.session = session
         self.clock = clock
-        self.tellsServerOnSignOut = tellsServerOnSignOut
     }
 
     /// Signs in with `credential` and hands the tokens to the session.
@@ -53,21 +46,20 @@ package struct WoteAuthRepository: AuthRepository {
         return try await session.begin(stored, persist: remember)
     }
 
-    /// Tells the server the person logs out, then ends the local session whatever it answered.
+    /// Logs out: the session ends here at once, whatever the backend answers, and the backend is
+    /// told with the tokens the session had (through the session, which owns them; see
+    /// ``SessionDataSource/logOut(deviceToken:)``).
     ///
-    /// Does nothing when nobody is signed in. The server is told only when the backend has the Wote
-    /// logout call (`tellsServerOnSignOut`) and while the access token is unexpired (an expired one
-    /// would be refused anyway); its answer, offline included, never stops the local sign-out.
+    /// Does nothing when nobody is signed in. An expired access token is refreshed first, so that
+    /// the backend unregisters the device token; when that refresh is refused, or the network
+    /// fails, the session ends here without the backend's call, and a
+    /// ``SessionEvent/serverNotToldOfLogout(_:)`` event says so. Never longer than the request
+    /// time-out.
     ///
     /// - Parameter deviceToken: the push token to unregister, if any.
     /// - Throws: ``WoteError/storageFailure(_:)`` when the stored tokens could not be deleted.
     package func signOut(deviceToken: String?) async throws(WoteError) {
-        if case .signedOut = await session.snapshot().state { return }
-        if tellsServerOnSignOut, await session.hasUnexpiredAccessToken() {
-            // The server only bans the access token; the local session ends whatever it answers.
-            _ = try? await remote.logout(DeviceTokenRequestDTO(deviceToken: deviceToken ?? ""))
-        }
-        try await session.end(reason: .loggedOut)
+        try await session.logOut(deviceToken: deviceToken)
     }
 
     /// Deletes the account on the server and ends the local session.

@@ -44,9 +44,7 @@ public final class WoteClient: Sendable {
             configuration: configuration.session, diagnostics: configuration.diagnostics)
         let remote = HTTPRemoteDataSource(sender: engine)
         self.engine = engine
-        auth = WoteAuthRepository(
-            remote: remote, session: engine, clock: configuration.clock,
-            tellsServerOnSignOut: configuration.session.contract.sendsWoteLogout)
+        auth = WoteAuthRepository(remote: remote, session: engine, clock: configuration.clock)
         accounts = WoteAccountRepository(remote: remote)
         profiles = ProfileAnnouncingRepository(
             base: WoteProfileRepository(remote: remote, session: engine), engine: engine)

@@ -14,80 +14,26 @@ import WoteRepository
 
     // MARK: - signOut
 
-    @Test func signOut_whenNobodyIsSignedIn_succeedsDoingNothing() async throws {
+    /// The session owns the tokens, so it sends the logout call (see SessionTests' LogoutTests);
+    /// the repository hands it the device token and reports only its storage failure.
+    @Test(arguments: ["ab12", nil] as [String?])
+    func signOut_handsTheDeviceTokenToTheSession_andSendsNothingItself(deviceToken: String?) async throws {
         let remote = FakeRemoteDataSource { $0.logout = .success(Fixtures.ok()) }
-        let session = FakeSessionDataSource(state: .signedOut(.noSession))
-        try await repository(remote, session).signOut(deviceToken: "ab12")
-        #expect(remote.calls.isEmpty)
-        #expect(session.endReasons.isEmpty)
-    }
-
-    @Test(arguments: [("ab12", "ab12"), (nil, "")] as [(String?, String)])
-    func signOut_tellsTheServer_thenEndsTheSession(deviceToken: String?, sent: String) async throws {
-        let remote = FakeRemoteDataSource { $0.logout = .success(Fixtures.ok(message: "logout success.")) }
         let session = FakeSessionDataSource(state: .signedIn)
         try await repository(remote, session).signOut(deviceToken: deviceToken)
-        #expect(remote.calls == [.logout(DeviceTokenRequestDTO(deviceToken: sent))])
-        #expect(session.endReasons == [.loggedOut])
-        #expect(session.currentState == .signedOut(.loggedOut))
-    }
-
-    @Test func signOut_forABackendWithoutTheWoteLogoutCall_sendsNothing_andEndsTheSession() async throws {
-        let remote = FakeRemoteDataSource { $0.logout = .success(Fixtures.ok()) }
-        let session = FakeSessionDataSource(state: .signedIn)
-        let repository = WoteAuthRepository(
-            remote: remote, session: session, clock: clock.clock, tellsServerOnSignOut: false)
-        try await repository.signOut(deviceToken: "ab12")
+        #expect(session.logouts == [deviceToken])
         #expect(remote.calls.isEmpty)
-        #expect(session.endReasons == [.loggedOut])
         #expect(session.currentState == .signedOut(.loggedOut))
     }
 
-    @Test(arguments: [
-        Result<ResponseEnvelope<IgnoredPayload>, APIError>.failure(.network("offline")),
-        .failure(.timeout),
-        .failure(.malformed(MalformedResponse(httpStatus: 502, problem: .notJSON(contentType: "text/html")))),
-        .failure(.session(.sessionExpired)),
-        .success(Fixtures.failure(http: 500, status: 500, code: .internalServerError)),
-        .success(Fixtures.failure(http: 200, status: 503, code: nil)),
-        .success(Fixtures.failure(http: 400, status: 400, code: .signUpNotCompleted)),
-        .success(Fixtures.failure(http: 401, status: 401, code: .expiredJWT)),
-    ])
-    func signOut_endsTheSession_whateverTheServerAnswers(answer: Result<ResponseEnvelope<IgnoredPayload>, APIError>)
-        async throws
-    {
-        let remote = FakeRemoteDataSource { $0.logout = answer }
-        let session = FakeSessionDataSource(state: .profileRequired)
-        try await repository(remote, session).signOut(deviceToken: nil)
-        #expect(remote.calls.count == 1)
-        #expect(session.endReasons == [.loggedOut])
-        #expect(session.currentState == .signedOut(.loggedOut))
-    }
-
-    @Test func signOut_withAnExpiredAccessToken_skipsTheServer_andEndsTheSession() async throws {
-        let remote = FakeRemoteDataSource { $0.logout = .success(Fixtures.ok()) }
-        let session = FakeSessionDataSource(state: .signedIn, accessTokenUnexpired: false)
-        try await repository(remote, session).signOut(deviceToken: "ab12")
-        #expect(remote.calls.isEmpty)
-        #expect(session.endReasons == [.loggedOut])
-    }
-
-    @Test func signOut_reportsOnlyAStorageFailure() async {
+    @Test func signOut_reportsTheSessionsStorageFailure() async {
         let remote = FakeRemoteDataSource { $0.logout = .failure(.network("offline")) }
         let session = FakeSessionDataSource(state: .signedIn)
         session.failEnds(with: .storageFailure("keychain locked"))
         await #expect(throws: WoteError.storageFailure("keychain locked")) {
             try await repository(remote, session).signOut(deviceToken: nil)
         }
-        #expect(session.endReasons == [.loggedOut])
-    }
-
-    @Test func signOut_whenTheStoreCouldNotBeRead_stillEndsTheSession_soStoredTokensAreRemoved() async throws {
-        let remote = FakeRemoteDataSource { $0.logout = .success(Fixtures.ok()) }
-        let session = FakeSessionDataSource(state: .storageUnavailable(reason: "locked"), accessTokenUnexpired: false)
-        try await repository(remote, session).signOut(deviceToken: nil)
-        #expect(remote.calls.isEmpty)
-        #expect(session.endReasons == [.loggedOut])
+        #expect(session.logouts == [nil])
     }
 
     // MARK: - withdraw

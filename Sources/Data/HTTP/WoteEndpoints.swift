@@ -14,6 +14,7 @@ package enum WoteEndpoints {
     package enum Path {
         package static let refresh = "/api/auth/refresh"
         package static let profile = "/api/profiles"
+        package static let logout = "/api/auth/logout"
     }
 
     /// The media type of JSON bodies.
@@ -78,7 +79,46 @@ package enum WoteEndpoints {
 
     /// §4.3: `POST /api/auth/logout`, JSON `{"deviceToken"}` ("" when there is none). Bearer.
     package static func logout(_ request: DeviceTokenRequestDTO) -> Endpoint {
-        jsonEndpoint(.post, "/api/auth/logout", request, authorization: .bearer)
+        jsonEndpoint(.post, Path.logout, request, authorization: .bearer)
+    }
+
+    /// A backend's logout call (``SessionContract/logout``): `call`'s method and path, with the
+    /// token `call` names where it says, and the device token in the JSON body when `call` has a
+    /// field for it. Wote's (``SessionContract/wote``) is `POST /api/auth/logout`, Bearer, with JSON
+    /// `{"deviceToken"}` ("" when there is none), §4.3.
+    ///
+    /// - Parameters:
+    ///   - call: the backend's logout call.
+    ///   - accessToken: the access token, for ``LogoutCall/Credential/accessToken``.
+    ///   - refreshToken: the refresh token, for ``LogoutCall/Credential/refreshToken(_:)``.
+    ///   - deviceToken: the push device token, if any.
+    /// - Returns: the endpoint, and the token to send as `Authorization: Bearer`.
+    package static func logout(
+        _ call: LogoutCall, accessToken: String, refreshToken: String, deviceToken: String?
+    ) -> (endpoint: Endpoint, bearer: String?) {
+        var fields: [String: String] = [:]
+        if let field = call.deviceTokenField { fields[field] = deviceToken ?? "" }
+        var headers: [String: String] = [:]
+        var authorization = Endpoint.Authorization.none
+        var bearer: String?
+        switch call.credential {
+        case .accessToken:
+            (authorization, bearer) = (.bearer, accessToken)
+        case .refreshToken(.bearer):
+            (authorization, bearer) = (.bearer, refreshToken)
+        case .refreshToken(.header(let name, let prefix)):
+            headers[name] = prefix + refreshToken
+        case .refreshToken(.jsonBody(let field)):
+            fields[field] = refreshToken
+        }
+        guard !fields.isEmpty else {
+            return (
+                Endpoint(method: call.method, path: call.path, headers: headers, authorization: authorization), bearer
+            )
+        }
+        var endpoint = jsonEndpoint(call.method, call.path, fields, authorization: authorization)
+        endpoint.headers.merge(headers) { json, _ in json }
+        return (endpoint, bearer)
     }
 
     /// §4.4: `POST /api/profiles/isValidNickname`, JSON `{"nickname"}`. No Authorization.

@@ -7,7 +7,8 @@ extension SessionContract {
     /// (§4.2); every answer read by the one Wote verdict table (`WoteVerdict`): E004–E007 mean
     /// refresh, E009 means profile required (§4.10), E001, E016 and E018 end the session (§4.11).
     /// Every path outside `/api/profiles` is behind the profile gate: a readable success there
-    /// means the profile is complete. Logout tells the server first (§4.3).
+    /// means the profile is complete. Logout sends `POST /api/auth/logout` with the access token
+    /// and `{"deviceToken": ...}` (§4.3).
     public static let wote = SessionContract(
         refresh: RefreshCall(path: WoteEndpoints.Path.refresh, placement: .jsonBody(field: "refreshToken")) {
             response, receivedAt in
@@ -15,7 +16,23 @@ extension SessionContract {
         },
         classify: classifyWoteAnswer,
         passesProfileGate: passesWoteProfileGate,
-        sendsWoteLogout: true)
+        logout: LogoutCall(
+            path: WoteEndpoints.Path.logout, credential: .accessToken, deviceTokenField: "deviceToken",
+            readAnswer: readWoteLogoutAnswer))
+
+    /// What a logout answer means: `nil` for a readable Wote success, else why not (E009 while the
+    /// profile is not completed, a proxy's page, an expired token).
+    static func readWoteLogoutAnswer(_ response: HTTPResponse) -> WoteError? {
+        do {
+            let envelope = try EnvelopeDecoder.decode(
+                IgnoredPayload.self, from: response.body, httpStatus: response.status, contentType: response.contentType
+            )
+            guard !envelope.isSuccess else { return nil }
+            return envelope.domainError ?? .rejected(code: nil, message: "logout: HTTP \(response.status)")
+        } catch {
+            return error.toDomain()
+        }
+    }
 
     /// Whether an answer for `path` is a readable Wote success behind the profile gate (§4.10): a
     /// proxy's page or an error envelope says nothing about the profile.

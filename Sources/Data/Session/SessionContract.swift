@@ -1,5 +1,5 @@
-/// What the session engine must know about a backend: how to refresh, and what its answers on
-/// authenticated requests mean. ``wote`` is the Wote contract; another backend is a different value.
+/// What the session engine must know about a backend: how to refresh, what its answers on
+/// authenticated requests mean, and how to log out. ``wote`` is the Wote contract; another backend is a different value.
 ///
 /// ```swift
 /// let contract = SessionContract(
@@ -16,11 +16,10 @@ public struct SessionContract: Sendable {
     /// it keeps behind its profile gate. The session then moves from "profile required" to
     /// "signed in" (a profile completed on another device).
     public var passesProfileGate: @Sendable (_ path: String, _ answer: HTTPResponse) -> Bool
-    /// Whether `logout()` first sends the Wote logout call (`POST /api/auth/logout`, §4.3) while the
-    /// access token is unexpired. Another backend's own logout call is the app's to send
-    /// (`wote.perform(.post("/logout"))`) before `wote.logout()`: WoteKit never sends Wote's path
-    /// to a backend that does not have it.
-    public var sendsWoteLogout: Bool
+    /// The call that tells the backend the person logs out, or `nil` when it has none (then
+    /// logout only ends the session here). Wote's is `POST /api/auth/logout` with the access token
+    /// and the device token (§4.3).
+    public var logout: LogoutCall?
 
     /// Creates a contract.
     ///
@@ -29,16 +28,15 @@ public struct SessionContract: Sendable {
     ///   - classify: what an answer on an authenticated path means.
     ///   - passesProfileGate: whether an accepted answer shows the profile is complete; by default
     ///     never (a backend without a profile gate; the app says so in `beginSession`).
-    ///   - sendsWoteLogout: whether logout sends the Wote logout call first; by default not (another
-    ///     backend).
+    ///   - logout: the backend's logout call; by default none.
     public init(
         refresh: RefreshCall, classify: @escaping @Sendable (HTTPResponse) -> ProtectedAnswer,
         passesProfileGate: @escaping @Sendable (_ path: String, _ answer: HTTPResponse) -> Bool = { _, _ in false },
-        sendsWoteLogout: Bool = false
+        logout: LogoutCall? = nil
     ) {
         self.refresh = refresh
         self.classify = classify
         self.passesProfileGate = passesProfileGate
-        self.sendsWoteLogout = sendsWoteLogout
+        self.logout = logout
     }
 }

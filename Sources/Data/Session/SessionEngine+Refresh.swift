@@ -8,6 +8,8 @@ struct RefreshFlight {
     let generation: UInt64
     let trigger: RefreshDiagnostic.Trigger
     var waiters: [UInt64: CheckedContinuation<RefreshOutcome, Never>] = [:]
+    /// The task sending the call; cancelled when the session it belongs to ends.
+    var task: Task<Void, Never>?
 }
 
 /// How a refresh ended, as each waiting request sees it.
@@ -76,7 +78,7 @@ extension SessionEngine {
     /// - Returns: the session with its new tokens.
     /// - Throws: ``WoteError/notSignedIn``, ``WoteError/sessionExpired`` or a passing failure.
     package func refresh() async throws(WoteError) -> SessionSnapshot {
-        guard session != nil else { throw errorForMissingSession() }
+        guard session != nil else { throw await errorForMissingSessionOnceStored() }
         switch await sharedRefresh() {
         case .renewed: return snapshot()
         case .failed(let error): throw error.toDomain()
@@ -92,7 +94,7 @@ extension SessionEngine {
             nextFlightID &+= 1
             let started = RefreshFlight(id: nextFlightID, generation: generation, trigger: trigger)
             flight = started
-            Task { await self.fly(started) }
+            flight?.task = Task { await self.fly(started) }
         }
         nextWaiterID &+= 1
         let waiterID = nextWaiterID
@@ -109,18 +111,13 @@ extension SessionEngine {
         }
     }
 
-    private func cancelWaiter(_ id: UInt64) {
-        flight?.waiters.removeValue(forKey: id)?.resume(returning: .failed(.cancelled))
+    /// How many requests wait for the refresh under way, for tests.
+    package func requestsWaitingForRefresh() -> Int {
+        flight?.waiters.count ?? 0
     }
 
-    /// Fails every waiter of the running flight with `error` and forgets the flight; its call may
-    /// still finish, but it belongs to an ended generation and stores nothing.
-    func abandonFlight(failingWaitersWith error: WoteError) {
-        guard let abandoned = flight else { return }
-        flight = nil
-        for waiter in abandoned.waiters.values {
-            waiter.resume(returning: .failed(.session(error)))
-        }
+    private func cancelWaiter(_ id: UInt64) {
+        flight?.waiters.removeValue(forKey: id)?.resume(returning: .failed(.cancelled))
     }
 
     private func fly(_ started: RefreshFlight) async {
@@ -217,22 +214,17 @@ extension SessionEngine {
         case .invalid(let reason):
             // The waiting requests hear that the session ended only once the store is emptied: a
             // process that ends on that answer (the terminal front's `wote refresh`) must not leave
-            // the dead session on disk for its next launch. Ending the session in memory would
-            // otherwise wake them at once, before the store is written.
-            let waiters = flight?.waiters.values.map { $0 } ?? []
-            flight?.waiters.removeAll()
-            defer {
-                for waiter in waiters { waiter.resume(returning: .failed(.session(reason.errorWhenMissing))) }
-            }
+            // the dead session on disk for its next launch.
             if holdingStore {
-                endInMemory(reason: reason)
+                let ending = endInMemory(reason: reason, cancellingRefresh: false)
+                defer { announce(ending) }
                 do {
                     try await writeMemoryToStore(replacingOtherOrigins: false)
                 } catch {
                     broadcaster.send(.refreshFailed(error))
                 }
             } else {
-                await endAfterServerVerdict(reason: reason)
+                await endAfterServerVerdict(reason: reason, cancellingRefresh: false)
             }
             return .failed(.session(reason.errorWhenMissing))
         case .transient(let error):

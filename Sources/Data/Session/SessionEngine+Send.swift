@@ -60,7 +60,11 @@ extension SessionEngine: HTTPSending {
         }
         if Task.isCancelled { throw .cancelled }
         // The token is taken when the request gets its slot on the wire, not before.
-        guard await slots.acquire() else { throw .cancelled }
+        switch await slots.take() {
+        case .granted: break
+        case .cancelled: throw .cancelled
+        case .dismissed: throw .session(await errorForMissingSessionOnceStored())
+        }
         defer { slots.release() }
         var (token, requestGeneration, profileWasCompleted): (String, UInt64, profileCompleted: Bool)
         if let ready = tokenWithoutWaiting() {
@@ -72,6 +76,11 @@ extension SessionEngine: HTTPSending {
         while true {
             let response = try await client.send(endpoint, bearer: token)
             trace.status = response.status
+            // The session this request was sent for ended while it was on the wire: its answer
+            // belongs to nobody now (a logout has returned, or is about to).
+            if lane.current.generation != requestGeneration {
+                throw .session(await errorForMissingSessionOnceStored())
+            }
             let reading = read(response)
             switch reading.meaning {
             case .accepted:
@@ -119,7 +128,7 @@ extension SessionEngine: HTTPSending {
     /// request's problem: the old token is sent.
     func accessTokenForRequest() async throws(APIError) -> (String, UInt64, profileCompleted: Bool) {
         if storeBehindSince != nil { await catchUpStore() }
-        guard session != nil else { throw .session(errorForMissingSession()) }
+        guard session != nil else { throw .session(await errorForMissingSessionOnceStored()) }
         let startGeneration = generation
         if flight != nil {
             // A refresh is under way (an answer said the token was rejected, or it is expiring):
@@ -129,7 +138,7 @@ extension SessionEngine: HTTPSending {
             }
             if Task.isCancelled { throw .cancelled }
         }
-        guard let current = session else { throw .session(errorForMissingSession()) }
+        guard let current = session else { throw .session(await errorForMissingSessionOnceStored()) }
         let now = serverNow()
         guard needsRefresh(current.tokens, at: now) else {
             return (current.tokens.accessToken, startGeneration, session?.profileCompleted ?? true)
@@ -154,7 +163,7 @@ extension SessionEngine: HTTPSending {
         -> String
     {
         guard requestGeneration == generation, let current = session else {
-            throw .session(errorForMissingSession())
+            throw .session(await errorForMissingSessionOnceStored())
         }
         // Sent with a token that a refresh has since replaced: retry with the new one.
         if current.tokens.accessToken != token { return current.tokens.accessToken }

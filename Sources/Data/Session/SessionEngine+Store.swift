@@ -121,7 +121,8 @@ extension SessionEngine {
         }
         guard let stored else {
             lastSeenInStore = nil
-            endInMemory(reason: .loggedOut)
+            // The store already says so: the waiting requests may hear it at once.
+            announce(endInMemory(reason: .loggedOut, cancellingRefresh: false))
             return .endedElsewhere
         }
         guard belongsHere(stored) else {

@@ -60,6 +60,10 @@ package actor SessionEngine {
     /// Whether a change of the store is running in this process; the others wait in order.
     var isStoreBusy = false
     var storeWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Session ends whose store write is still running: until it is done, a request that finds the
+    /// session gone waits before it hears so (see `SessionEngine+Ending.swift`).
+    var endingsBeingStored = 0
+    var endingStoredWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates an engine with no session; call ``restore()`` at launch.
     ///
@@ -159,12 +163,16 @@ package actor SessionEngine {
     }
 
     /// Ends the session locally for `reason` and removes the stored session when it belongs to this
-    /// origin; idempotent. It always wins over a refresh running in this process or another.
+    /// origin; idempotent. It always wins over a refresh running in this process or another: the
+    /// session ends in memory at once, a refresh under way is abandoned (its call cancelled, so the
+    /// store is not held for it), and the requests that waited for the session hear that it ended
+    /// once the store has been written.
     ///
     /// - Throws: ``WoteError/storageFailure(_:)`` when the stored tokens could not be removed; the
     ///   in-memory session has ended all the same.
     package func end(reason: SignOutReason) async throws(WoteError) {
-        endInMemory(reason: reason)
+        let ending = endInMemory(reason: reason)
+        defer { announce(ending) }
         try await withStore { () async throws(WoteError) in
             try await writeMemoryToStore(replacingOtherOrigins: false)
         }
@@ -172,8 +180,12 @@ package actor SessionEngine {
 
     /// Ends the session after the server said it is over; a storage failure is reported as an event
     /// only, since the caller's request has its own answer.
-    func endAfterServerVerdict(reason: SignOutReason) async {
-        endInMemory(reason: reason)
+    ///
+    /// - Parameter cancellingRefresh: whether to cancel the refresh under way; `false` when the
+    ///   refresh itself is ending the session.
+    func endAfterServerVerdict(reason: SignOutReason, cancellingRefresh: Bool = true) async {
+        let ending = endInMemory(reason: reason, cancellingRefresh: cancellingRefresh)
+        defer { announce(ending) }
         do {
             try await withStore { () async throws(WoteError) in
                 try await writeMemoryToStore(replacingOtherOrigins: false)
@@ -189,22 +201,11 @@ package actor SessionEngine {
     /// - Throws: ``WoteError/storageFailure(_:)`` when the store cannot be written; the in-memory
     ///   session has ended all the same.
     package func wipeStoredSession() async throws(WoteError) {
-        endInMemory(reason: .loggedOut)
+        let ending = endInMemory(reason: .loggedOut)
+        defer { announce(ending) }
         try await withStore { () async throws(WoteError) in
             try await writeMemoryToStore(replacingOtherOrigins: true)
         }
-    }
-
-    /// Forgets the session in memory and tells subscribers, exactly once per session.
-    @discardableResult
-    func endInMemory(reason: SignOutReason) -> Bool {
-        let hadSession = session != nil
-        startNewGeneration(failingWaitersWith: reason.errorWhenMissing)
-        session = nil
-        isPersistent = true
-        state = .signedOut(reason)
-        if hadSession { broadcaster.send(.signedOut(reason)) }
-        return hadSession
     }
 
     /// Records that the server accepted the profile: the state becomes signed in.
@@ -229,9 +230,13 @@ package actor SessionEngine {
         try? await changeProfileState(completed: true)
     }
 
+    /// Starts a new generation for a new session: the requests waiting for the old session's
+    /// refresh fail with `error` at once, and that refresh is cancelled.
     func startNewGeneration(failingWaitersWith error: WoteError) {
         generation &+= 1
-        abandonFlight(failingWaitersWith: error)
+        for waiter in abandonFlight(cancellingItsCall: true) {
+            waiter.resume(returning: .failed(.session(error)))
+        }
     }
 }
 

@@ -170,6 +170,7 @@ extension SessionEvent {
         case .tokensRefreshed: "tokensRefreshed"
         case .signedOut(let reason): "signedOut \(reason.diagnosticName)"
         case .refreshFailed(let error): "refreshFailed \(error.kind)"
+        case .serverNotToldOfLogout(let error): "serverNotToldOfLogout \(error.kind)"
         }
     }
 }

@@ -99,6 +99,11 @@ struct TestHooks {
         try await call("POST", "__test/config", body: Data(#"{"strictRotation":\#(strict)}"#.utf8))
     }
 
+    /// Sets the lifetimes of the tokens issued from now on, in seconds (``reset()`` restores them).
+    func setTokenLifetimes(access: Int, refresh: Int) async throws {
+        try await call("POST", "__test/config", body: Data(#"{"accessTTL":\#(access),"refreshTTL":\#(refresh)}"#.utf8))
+    }
+
     /// Bans the member with `nickname`: its access tokens then answer 403 E018.
     func ban(nickname: String) async throws {
         try await call("POST", "__test/ban", body: try JSONEncoder().encode(["nickname": nickname]))

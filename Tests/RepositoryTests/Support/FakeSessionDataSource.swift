@@ -12,9 +12,9 @@ final class FakeSessionDataSource: SessionDataSource {
 
     private struct State {
         var snapshot: SessionSnapshot
-        var accessTokenUnexpired: Bool
         var begins: [Begin] = []
         var endReasons: [SignOutReason] = []
+        var logouts: [String?] = []
         var profileCompletions = 0
         var endFailure: WoteError?
         var refreshResult: Result<SessionSnapshot, WoteError> = .failure(.notSignedIn)
@@ -24,17 +24,20 @@ final class FakeSessionDataSource: SessionDataSource {
 
     private let state: Locked<State>
 
-    /// Creates a session in `state`; `accessTokenUnexpired` answers ``hasUnexpiredAccessToken()``.
-    init(state authState: AuthenticationState = .signedOut(.noSession), accessTokenUnexpired: Bool = true) {
-        state = Locked(State(snapshot: SessionSnapshot(state: authState), accessTokenUnexpired: accessTokenUnexpired))
+    /// Creates a session in `state`.
+    init(state authState: AuthenticationState = .signedOut(.noSession)) {
+        state = Locked(State(snapshot: SessionSnapshot(state: authState)))
     }
 
     var begins: [Begin] { state.current.begins }
     var endReasons: [SignOutReason] { state.current.endReasons }
+    /// The device token of every ``logOut(deviceToken:)`` call, in order.
+    var logouts: [String?] { state.current.logouts }
     var profileCompletions: Int { state.current.profileCompletions }
     var currentState: AuthenticationState { state.current.snapshot.state }
 
-    /// Makes ``end(reason:)`` fail with `error` (after recording the call and ending in memory).
+    /// Makes ``end(reason:)`` and ``logOut(deviceToken:)`` fail with `error` (after recording the
+    /// call and ending in memory).
     func failEnds(with error: WoteError?) { state.withLock { $0.endFailure = error } }
     func scriptRefresh(_ result: Result<SessionSnapshot, WoteError>) { state.withLock { $0.refreshResult = result } }
     func scriptRestore(_ snapshot: SessionSnapshot) { state.withLock { $0.restoreResult = snapshot } }
@@ -75,7 +78,14 @@ final class FakeSessionDataSource: SessionDataSource {
 
     func snapshot() async -> SessionSnapshot { state.current.snapshot }
 
-    func hasUnexpiredAccessToken() async -> Bool { state.current.accessTokenUnexpired }
+    func logOut(deviceToken: String?) async throws(WoteError) {
+        let failure = state.withLock {
+            $0.logouts.append(deviceToken)
+            $0.snapshot = SessionSnapshot(state: .signedOut(.loggedOut))
+            return $0.endFailure
+        }
+        if let failure { throw failure }
+    }
 
     func events() -> AsyncStream<SessionEvent> {
         let (stream, continuation) = AsyncStream<SessionEvent>.makeStream()

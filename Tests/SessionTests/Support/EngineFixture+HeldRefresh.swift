@@ -16,12 +16,13 @@ struct HeldRefresh {
 extension EngineFixture {
     /// Another engine on this fixture's backend and clock, over `storage`: another process, or one
     /// whose store a test holds.
-    func makeEngine(storage: any TokenStorage, configuration: SessionConfiguration = SessionConfiguration())
-        -> SessionEngine
-    {
+    func makeEngine(
+        storage: any TokenStorage, configuration: SessionConfiguration = SessionConfiguration(),
+        transport: HTTPTransport? = nil
+    ) -> SessionEngine {
         SessionEngine(
-            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: backend.stub.transport), storage: storage,
-            clock: clock.clock, configuration: configuration)
+            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: transport ?? backend.stub.transport),
+            storage: storage, clock: clock.clock, configuration: configuration)
     }
 
     /// Two engines standing for two processes over one store (this fixture's, unless given): the

@@ -22,6 +22,10 @@ final class FakeWoteBackend: Sendable {
         var refreshScript: [StubTransport.Reply] = []
         /// Scripted answers for the next protected requests, used before normal behaviour.
         var protectedScript: [StubTransport.Reply] = []
+        /// The `Authorization` header and body of every logout call, in order.
+        var logoutCalls: [(authorization: String?, body: String)] = []
+        /// Scripted answers for the next logout calls, used before normal behaviour.
+        var logoutScript: [StubTransport.Reply] = []
 
         /// Issues the next numbered pair and accepts its tokens: the access token until `expiry`.
         mutating func issue(validUntil expiry: Date) -> (access: String, refresh: String) {
@@ -72,6 +76,7 @@ final class FakeWoteBackend: Sendable {
     func handle(_ request: URLRequest) async throws -> StubTransport.Reply {
         switch request.url?.path {
         case "/api/auth/refresh": return await handleRefresh(request)
+        case "/api/auth/logout": return handleLogout(request)
         default: return handleProtected(request)
         }
     }
@@ -103,6 +108,22 @@ final class FakeWoteBackend: Sendable {
             200,
             #"{"status":200,"message":"token renew success.","data":{"accessToken":"\#(access)","accessExpirationTime":\#(accessMillis),"refreshToken":"\#(refresh)","refreshExpirationTime":\#(refreshMillis)}}"#
         )
+    }
+
+    /// §4.3: bans the access token, whatever the body says.
+    private func handleLogout(_ request: URLRequest) -> StubTransport.Reply {
+        let now = clock.now
+        let header = request.value(forHTTPHeaderField: "Authorization")
+        return state.withLock { state in
+            state.logoutCalls.append((header, String(decoding: request.httpBody ?? Data(), as: UTF8.self)))
+            if !state.logoutScript.isEmpty { return state.logoutScript.removeFirst() }
+            let token = header.map { String($0.dropFirst("Bearer ".count)) } ?? ""
+            guard let expiry = state.validAccess[token], expiry > now else {
+                return .json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#)
+            }
+            state.validAccess[token] = nil
+            return .json(200, #"{"status":200,"message":"logout success."}"#)
+        }
     }
 
     private func handleProtected(_ request: URLRequest) -> StubTransport.Reply {

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+import WoteData
+import WoteDomain
+import WoteKitTesting
+import WoteRepository
+
+/// Logout always tells the backend when it can (issue 24, item 3): with the session's access token
+/// and the device token; after a refresh when that token has expired; and when the backend cannot
+/// be told, the session ends here all the same and an event says so.
+@Suite(.timeLimit(.minutes(1)))
+struct LogoutTests {
+    @Test(arguments: [("ab12", #"{"deviceToken":"ab12"}"#), (nil, #"{"deviceToken":""}"#)] as [(String?, String)])
+    func logout_tellsTheServer_withTheSessionsAccessToken_andTheDeviceToken(deviceToken: String?, body: String)
+        async throws
+    {
+        let fixture = EngineFixture()
+        let pair = try await fixture.signIn()
+        let events = fixture.engine.events()
+
+        try await fixture.engine.logOut(deviceToken: deviceToken)
+
+        let calls = fixture.backend.state.current.logoutCalls
+        #expect(calls.map(\.authorization) == ["Bearer \(pair.accessToken)"])
+        #expect(calls.map(\.body) == [body])
+        #expect(fixture.backend.refreshCalls == 0)
+        #expect(fixture.storage.session == nil)
+        #expect(await fixture.engine.snapshot().state == .signedOut(.loggedOut))
+        #expect(await drain(events, of: fixture.engine) == [.signedOut(.loggedOut)])
+    }
+
+    /// Before, an expired access token skipped the server call: the device token stayed registered.
+    @Test func logout_withAnExpiredAccessToken_refreshesFirst_thenTellsTheServerWithTheNewToken() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        try await fixture.signIn()
+        fixture.clock.advance(by: .seconds(61))
+
+        try await fixture.engine.logOut(deviceToken: "ab12")
+
+        #expect(fixture.backend.refreshCalls == 1)
+        let calls = fixture.backend.state.current.logoutCalls
+        #expect(calls.map(\.authorization) == ["Bearer access-2"])
+        #expect(calls.map(\.body) == [#"{"deviceToken":"ab12"}"#])
+        // The pair issued for the logout is never kept.
+        #expect(fixture.storage.session == nil)
+        #expect(await fixture.engine.snapshot() == SessionSnapshot(state: .signedOut(.loggedOut)))
+    }
+
+    @Test func logout_whoseTokenTheServerRejects_refreshesOnce_andSendsItAgain() async throws {
+        let fixture = EngineFixture()
+        try await fixture.signIn()
+        fixture.backend.state.withLock {
+            $0.logoutScript = [.json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#)]
+        }
+
+        try await fixture.engine.logOut(deviceToken: nil)
+
+        #expect(fixture.backend.refreshCalls == 1)
+        #expect(
+            fixture.backend.state.current.logoutCalls.map(\.authorization) == ["Bearer access-1", "Bearer access-2"])
+    }
+
+    @Test(
+        arguments: [
+            (
+                StubTransport.Reply.json(
+                    200, #"{"status":401,"divisionCode":"E016","message":"Invalid refresh token"}"#),
+                WoteError.sessionExpired
+            ),
+            (StubTransport.Reply.failure(TransportError.network("offline")), WoteError.networkUnavailable("offline")),
+        ] as [(StubTransport.Reply, WoteError)])
+    func logout_whenTheRefreshFirstFails_endsHereWithoutTheServerCall_andSaysSo(
+        refresh: StubTransport.Reply, why: WoteError
+    ) async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        try await fixture.signIn()
+        fixture.clock.advance(by: .seconds(61))
+        fixture.backend.state.withLock { $0.refreshScript = [refresh] }
+        let events = fixture.engine.events()
+
+        try await fixture.engine.logOut(deviceToken: "ab12")
+
+        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.backend.state.current.logoutCalls.isEmpty)
+        #expect(fixture.storage.session == nil)
+        #expect(await fixture.engine.snapshot().state == .signedOut(.loggedOut))
+        #expect(await drain(events, of: fixture.engine) == [.signedOut(.loggedOut), .serverNotToldOfLogout(why)])
+    }
+
+    @Test(arguments: [
+        (
+            StubTransport.Reply.json(400, #"{"status":400,"divisionCode":"E009","message":"sign up not completed"}"#),
+            WoteError.Kind.profileRequired
+        ),
+        (.failure(.network("offline")), .networkUnavailable),
+        (.raw(200, "<html>captive portal</html>"), .malformedResponse),
+    ])
+    func logout_whateverTheServerAnswers_endsTheSession_andAFailureIsAnEvent(
+        answer: StubTransport.Reply, kind: WoteError.Kind
+    ) async throws {
+        let fixture = EngineFixture()
+        try await fixture.signIn()
+        fixture.backend.state.withLock { $0.logoutScript = [answer] }
+        let events = fixture.engine.events()
+
+        try await fixture.engine.logOut(deviceToken: nil)
+
+        #expect(fixture.storage.session == nil)
+        let heard = await drain(events, of: fixture.engine)
+        #expect(heard.first == .signedOut(.loggedOut))
+        guard case .serverNotToldOfLogout(let why) = heard.last else {
+            Issue.record("no serverNotToldOfLogout event: \(heard)")
+            return
+        }
+        #expect(why.kind == kind)
+    }
+
+    @Test func logout_forABackendWithoutALogoutCall_sendsNothing_andEndsTheSession() async throws {
+        var contract = SessionContract.wote
+        contract.logout = nil
+        let fixture = EngineFixture(configuration: SessionConfiguration(contract: contract))
+        try await fixture.signIn()
+        let events = fixture.engine.events()
+
+        try await fixture.engine.logOut(deviceToken: "ab12")
+
+        #expect(fixture.backend.stub.requests.isEmpty)
+        #expect(fixture.storage.session == nil)
+        #expect(await drain(events, of: fixture.engine) == [.signedOut(.loggedOut)])
+    }
+
+    @Test func logout_whenNobodyIsSignedIn_succeedsDoingNothing() async throws {
+        let fixture = EngineFixture()
+        try await fixture.engine.logOut(deviceToken: "ab12")
+        #expect(fixture.backend.stub.requests.isEmpty)
+        #expect(fixture.storage.removeCount == 0)
+    }
+
+    @Test func logout_whoseStoreFails_reportsIt_afterTellingTheServer() async throws {
+        let fixture = EngineFixture()
+        try await fixture.signIn()
+        fixture.storage.failWrites(with: .unavailable("keychain locked"))
+
+        await #expect(throws: WoteError.storageFailure("keychain locked")) {
+            try await fixture.engine.logOut(deviceToken: nil)
+        }
+
+        #expect(fixture.backend.state.current.logoutCalls.count == 1)
+        #expect(await fixture.engine.snapshot().state == .signedOut(.loggedOut))
+    }
+
+    @Test func logout_whenTheStoreCouldNotBeRead_removesTheStoredSession_withoutNetwork() async throws {
+        let fixture = EngineFixture(
+            storage: TestTokenStorage(session: StoredSession(tokens: .sample, profileCompleted: true)))
+        fixture.storage.failLoads(with: .unavailable("locked"))
+        _ = await fixture.engine.restore()
+        fixture.storage.failLoads(with: nil)
+
+        try await fixture.engine.logOut(deviceToken: nil)
+
+        #expect(fixture.storage.session == nil)
+        #expect(fixture.backend.stub.requests.isEmpty)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import WoteData
+import WoteDomain
+import WoteKitTesting
+import WoteRepository
+
+/// From the moment a session ends, it sends nothing more (issue 24, item 5): the requests waiting
+/// for a slot or a refresh fail instead of going out with a token, and an answer that arrives after
+/// the end belongs to nobody.
+@Suite(.timeLimit(.minutes(1)))
+struct LogoutWinsTests {
+    /// Before, a request waiting for a slot waited for the requests on the wire and was then sent
+    /// (or failed only once a slot came back): here it would wait for ever for the held one.
+    @Test func sessionEnd_failsTheRequestsWaitingForASlot_atOnce_withoutSendingThem() async throws {
+        let onTheWire = HeldPath(path: "/api/posts")
+        let fixture = EngineFixture()
+        var configuration = SessionConfiguration()
+        configuration.maximumConcurrentRequests = 1
+        let engine = fixture.makeEngine(
+            storage: fixture.storage, configuration: configuration,
+            transport: onTheWire.transport(over: fixture.backend))
+        _ = try await engine.begin(
+            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
+        let sent = Task { () throws(APIError) -> Int in
+            try await engine.send(Endpoint(method: .get, path: "/api/posts", authorization: .bearer)).status
+        }
+        await onTheWire.arrivals.waitForArrivals()
+        let waiting = Task { () throws(APIError) -> Int in try await engine.send(EngineFixture.profile).status }
+        #expect(await yieldUntil { engine.requestsWaitingForASlot == 1 })
+
+        try await engine.end(reason: .loggedOut)
+
+        await #expect(throws: APIError.session(.notSignedIn)) { try await waiting.value }
+        await onTheWire.gate.open()
+        // The held request reached the server, but its answer came after the session ended.
+        await #expect(throws: APIError.session(.notSignedIn)) { try await sent.value }
+        #expect(fixture.backend.stub.requests(path: "/api/posts").count == 1)
+        #expect(fixture.backend.stub.requests(path: "/api/profiles").isEmpty)
+    }
+
+    /// The issue's measurement, as a test: a refresh held at the server, a burst of requests waiting
+    /// for it (for the refresh or for a slot), and a token asked for; then logout. Before, logout
+    /// sent its call behind the held refresh and ended the session only afterwards, so the waiting
+    /// requests went out with the new token and `accessToken()` handed one out; here logout would
+    /// never have returned while the refresh was held.
+    @Test func logout_duringABurstWaitingForAHeldRefresh_sendsNoWaitingRequest_handsOutNoToken_andDoesNotWait()
+        async throws
+    {
+        var configuration = SessionConfiguration()
+        configuration.maximumConcurrentRequests = 4
+        let fixture = EngineFixture(configuration: configuration)
+        let pair = try await fixture.signIn()
+        let refreshGate = Latch()
+        fixture.backend.refreshGate.withLock { $0 = refreshGate }
+        // The server rejects the first request's token: the refresh it starts is held.
+        fixture.backend.state.withLock {
+            $0.protectedScript = [.json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#)]
+        }
+        let engine = fixture.engine
+        let first = Task { () throws(APIError) -> Int in try await engine.send(EngineFixture.profile).status }
+        await fixture.backend.refreshArrived.wait()
+        let burst = (0..<19).map { _ in
+            Task { () throws(APIError) -> Int in try await engine.send(EngineFixture.profile).status }
+        }
+        let token = Task { () throws(WoteError) -> String in try await engine.validAccessToken() }
+        // The first request and three of the burst hold the slots and wait for the refresh, with
+        // the token; sixteen wait for a slot.
+        #expect(await yieldUntil { await engine.requestsWaitingForRefresh() == 5 })
+        #expect(await yieldUntil { engine.requestsWaitingForASlot == 16 })
+        let sentBeforeLogout = fixture.backend.stub.requests(path: "/api/profiles").count
+
+        let started = ContinuousClock.now
+        try await engine.logOut(deviceToken: "ab12")
+        // Far below the 30-s request time-out that would otherwise end the held refresh.
+        #expect(ContinuousClock.now - started < .seconds(10))
+
+        // Logout returned with the refresh still held, its call carrying the session's token.
+        #expect(fixture.backend.state.current.logoutCalls.map(\.authorization) == ["Bearer \(pair.accessToken)"])
+        for request in [first] + burst {
+            await #expect(throws: APIError.session(.notSignedIn)) { try await request.value }
+        }
+        await #expect(throws: WoteError.notSignedIn) { try await token.value }
+        await #expect(throws: WoteError.notSignedIn) { try await engine.validAccessToken() }
+        await #expect(throws: WoteError.notSignedIn) { try await engine.accessToken(afterRejecting: pair.accessToken) }
+        await refreshGate.open()
+        #expect(sentBeforeLogout == 1)
+        #expect(fixture.backend.stub.requests(path: "/api/profiles").count == 1)
+        #expect(fixture.storage.session == nil)
+        #expect(await engine.snapshot() == SessionSnapshot(state: .signedOut(.loggedOut)))
+    }
+}

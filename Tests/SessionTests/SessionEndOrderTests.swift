@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+import WoteData
+import WoteDomain
+import WoteKitTesting
+import WoteRepository
+
+/// One order for every session end: the store is written before any request that waited for the
+/// session hears that it ended (issue 24, item 8). Each test holds the store's removal and records
+/// what the store held at the moment the waiting request got its answer.
+@Suite(.timeLimit(.minutes(1)))
+struct SessionEndOrderTests {
+    /// The explicit ends, each as the engine is asked for it.
+    enum ExplicitEnd: String, CaseIterable, CustomTestStringConvertible {
+        case logout, withdrawal, appleCredentialRevocation, wipe
+
+        var testDescription: String { rawValue }
+
+        var reason: SignOutReason {
+            switch self {
+            case .logout, .wipe: .loggedOut
+            case .withdrawal: .withdrawn
+            case .appleCredentialRevocation: .appleCredentialRevoked
+            }
+        }
+
+        func run(on engine: SessionEngine) async throws {
+            switch self {
+            case .logout, .withdrawal: try await engine.end(reason: reason)
+            case .appleCredentialRevocation:
+                _ = try await engine.end(reason: .appleCredentialRevoked, ifAppleUserIs: SessionEndOrderTests.appleUser)
+            case .wipe: try await engine.wipeStoredSession()
+            }
+        }
+    }
+
+    static let appleUser = "apple-user-1"
+
+    /// A request waiting for a held refresh hears of an explicit end only once the store is empty;
+    /// the end does not wait for the held refresh. Before, the end failed the waiter at once, and
+    /// its store write waited behind the refresh (this test then never got past the held removal).
+    @Test(arguments: ExplicitEnd.allCases)
+    func explicitEnd_theRequestWaitingForARefresh_hearsOfIt_onlyOnceTheStoreIsEmpty(_ end: ExplicitEnd) async throws {
+        let (fixture, storage, engine) = try await Self.signedInEngineWithExpiredAccessToken()
+        let refreshGate = Latch()
+        fixture.backend.refreshGate.withLock { $0 = refreshGate }
+        let storeWhenAnswered = Locked<[StoredSession?]>([])
+        let request = Self.profileRequest(on: engine, recording: storage, into: storeWhenAnswered)
+        await fixture.backend.refreshArrived.wait()
+        #expect(await yieldUntil { await engine.requestsWaitingForRefresh() == 1 })
+        storage.holdNext(.write)
+
+        let ending = Task { try await end.run(on: engine) }
+        await storage.arrived.wait()
+        #expect(storeWhenAnswered.current.isEmpty)
+        await storage.release.open()
+        try await ending.value
+        let result = await request.value
+
+        #expect(storeWhenAnswered.current == [nil])
+        #expect(throws: APIError.session(end.reason.errorWhenMissing)) { try result.get() }
+        #expect(await engine.snapshot().state == .signedOut(end.reason))
+        #expect(fixture.backend.state.current.profileRequests == 0)
+        await refreshGate.open()
+    }
+
+    /// A request that starts while an end's store write runs finds no session, and hears so only
+    /// once the write is done. Before, it failed at once, while the store still held the tokens.
+    @Test(arguments: ExplicitEnd.allCases)
+    func explicitEnd_aRequestStartingDuringTheStoreWrite_hearsOfIt_onlyOnceTheStoreIsEmpty(_ end: ExplicitEnd)
+        async throws
+    {
+        let (fixture, storage, engine) = try await Self.signedInEngine(accessLifetime: 600)
+        storage.holdNext(.write)
+        let ending = Task { try await end.run(on: engine) }
+        await storage.arrived.wait()
+
+        let storeWhenAnswered = Locked<[StoredSession?]>([])
+        let request = Self.profileRequest(on: engine, recording: storage, into: storeWhenAnswered)
+        let token = Task { () -> WoteError? in
+            do throws(WoteError) {
+                _ = try await engine.validAccessToken()
+                return nil
+            } catch {
+                storeWhenAnswered.withLock { $0.append(storage.inner.session) }
+                return error
+            }
+        }
+        #expect(await yieldUntil { await engine.requestsWaitingForAnEndToBeStored() == 2 })
+        #expect(storeWhenAnswered.current.isEmpty)
+        await storage.release.open()
+        try await ending.value
+
+        let result = await request.value
+        #expect(throws: APIError.session(end.reason.errorWhenMissing)) { try result.get() }
+        #expect(await token.value == end.reason.errorWhenMissing)
+        #expect(storeWhenAnswered.current == [nil, nil])
+        #expect(fixture.backend.state.current.profileRequests == 0)
+    }
+
+    /// A protected request answered E018 (banned) while another request waits for a refresh ends
+    /// the session; the waiting request hears so only once the store is empty. Before, ending the
+    /// session in memory woke it at once, while the store still held the tokens.
+    @Test func serverVerdict_whileAnotherRequestWaitsForARefresh_isHeardOnlyOnceTheStoreIsEmpty() async throws {
+        let verdictPath = HeldPath(path: "/api/posts")
+        let fixture = EngineFixture(accessLifetime: 600)
+        let storage = HeldStorage()
+        let engine = fixture.makeEngine(storage: storage, transport: verdictPath.transport(over: fixture.backend))
+        let pair = fixture.backend.issuePair()
+        _ = try await engine.begin(StoredSession(tokens: pair, profileCompleted: true), persist: true)
+        // The verdict's request is on the wire first, with the valid token.
+        let verdict = Task { () throws(APIError) -> Int in
+            try await engine.send(Endpoint(method: .get, path: "/api/posts", authorization: .bearer)).status
+        }
+        await verdictPath.arrivals.waitForArrivals()
+        // Then the server rejects the token for another request, which waits for the held refresh.
+        let refreshGate = Latch()
+        fixture.backend.refreshGate.withLock { $0 = refreshGate }
+        fixture.backend.state.withLock {
+            $0.protectedScript = [
+                .json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#),
+                .json(403, #"{"status":403,"divisionCode":"E018","message":"banned"}"#),
+            ]
+        }
+        let storeWhenAnswered = Locked<[StoredSession?]>([])
+        let waiting = Self.profileRequest(on: engine, recording: storage, into: storeWhenAnswered)
+        await fixture.backend.refreshArrived.wait()
+        #expect(await yieldUntil { await engine.requestsWaitingForRefresh() == 1 })
+        storage.holdNext(.write)
+
+        await verdictPath.gate.open()
+        await storage.arrived.wait()
+        #expect(storeWhenAnswered.current.isEmpty)
+        await storage.release.open()
+        let verdictStatus = try await verdict.value
+        let result = await waiting.value
+
+        #expect(verdictStatus == 403)
+        #expect(storeWhenAnswered.current == [nil])
+        #expect(throws: APIError.session(.banned)) { try result.get() }
+        #expect(await engine.snapshot().state == .signedOut(.banned))
+        await refreshGate.open()
+    }
+
+    // MARK: - Fixtures
+
+    /// A profile request on `engine` that records what `storage` holds when it gets its answer.
+    static func profileRequest(
+        on engine: SessionEngine, recording storage: HeldStorage, into record: Locked<[StoredSession?]>
+    ) -> Task<Result<Int, APIError>, Never> {
+        Task {
+            let result: Result<Int, APIError>
+            do throws(APIError) {
+                result = .success(try await engine.send(EngineFixture.profile).status)
+            } catch {
+                result = .failure(error)
+            }
+            record.withLock { $0.append(storage.inner.session) }
+            return result
+        }
+    }
+
+    /// A persistent session of an Apple user, over a ``HeldStorage``.
+    static func signedInEngine(accessLifetime: TimeInterval) async throws -> (
+        EngineFixture, HeldStorage, SessionEngine
+    ) {
+        let fixture = EngineFixture(accessLifetime: accessLifetime)
+        let storage = HeldStorage()
+        let engine = fixture.makeEngine(storage: storage)
+        _ = try await engine.begin(
+            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true, appleUserID: appleUser),
+            persist: true)
+        return (fixture, storage, engine)
+    }
+
+    /// ``signedInEngine(accessLifetime:)`` with a 60-s access token that has just expired.
+    static func signedInEngineWithExpiredAccessToken() async throws -> (EngineFixture, HeldStorage, SessionEngine) {
+        let (fixture, storage, engine) = try await signedInEngine(accessLifetime: 60)
+        fixture.clock.advance(by: .seconds(61))
+        return (fixture, storage, engine)
+    }
+}
