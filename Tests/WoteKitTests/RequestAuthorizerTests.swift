@@ -302,7 +302,8 @@ import FoundationNetworking
 
         #expect(outcome == .notSignedIn)
         #expect(await fixture.wote.currentSession.state == .signedOut(.loggedOut))
-        #expect(fixture.api.refreshCount == 1)
+        // No refresh count here: logout does not wait for the held refresh, and may renew the pair
+        // once itself to tell the server with a live token (issue 24, items 3 and 5).
     }
 
     @Test func aRejectedRetry_afterLogoutEndedTheSessionMeanwhile_failsNotSignedIn() async throws {
