@@ -15,7 +15,8 @@
  *     their answer lost or unreadable after it (both read as a passing failure).
  *   - Process 0's person may log out or withdraw once; every process runs NR requests.
  *
- * Switches (cpp): FIXED turns on the three fixes below; each can also be set alone.
+ * Switches (cpp): FIXED turns on every fix below (TODAY_A, TODAY_B, TODAY_C, KEEP_ABANDONED_BUG
+ * take one back out); each can also be set alone. Without any, the model is today's engine.
  *   FIX_LOGOUT_WINS  (a) logout ends the session in memory at once; waiters and slot waiters fail;
  *                        a resumed waiter checks the generation; the server call does not go
  *                        through the request path (no slot, no waiting for the refresh in flight)
@@ -33,14 +34,20 @@
  *   MUT_WAITERS_FIRST      a dead refresh wakes its waiters before writing the store
  *   MUT_NO_RECONCILE       performRefresh does not re-read the store under the lock (no CAS)
  *   MUT_NO_SINGLE_FLIGHT   sharedRefresh starts a flight even when one runs
- *   MUT_FORGET_WAITERS     abandonFlight forgets its waiters instead of failing them
+ *   MUT_FORGET_WAITERS     an ended session's waiters are never woken (abandonFlight forgets them)
  *   MUT_NO_RESUME_CHECK    (fixed) a resumed waiter does not check the generation
  */
 
 #ifdef FIXED
+#ifndef TODAY_A
 #define FIX_LOGOUT_WINS
+#endif
+#ifndef TODAY_B
 #define FIX_END_ORDER
+#endif
+#ifndef TODAY_C
 #define FIX_EXPIRED_LOGOUT
+#endif
 #ifndef KEEP_ABANDONED_BUG
 #define FIX_ABANDONED_PAIR
 #endif
@@ -194,7 +201,11 @@ inline endInMemory(p, why, detach) {
 }
 
 inline wakeDetached(p) {
+#ifdef MUT_FORGET_WAITERS
+  skip
+#else
   wakeEnded(DETACHED + p)
+#endif
 }
 
 /* [SessionEngine.withStore] is two waits: [enterStoreQueue] (this process's changes, in turn), then
@@ -261,7 +272,7 @@ inline network(lost, handled, faulty) {
    server's rotation, §4.2]. */
 inline refreshCall(p, r, ans, got) {
   atomic {          /* sent, and handled by the server (the delay is before this step) */
-    CHECK(P_ONE_REFRESH, rtPending[r] == 0 && !rtAnswered[r]);
+    CHECK(P_ONE_REFRESH, rtPending[r] == 0 && !rtAnswered[r] && (tstate[r] != FRESH || banned[r]));
     CHECK(P_LOGOUT_WINS, !storeEnded);
     rtPending[r]++;
     refreshes[p]++;
@@ -287,6 +298,7 @@ inline refreshCall(p, r, ans, got) {
 proctype Flight(byte p; byte fid; byte fg) {
   byte r, ans, got, outcome, i;
   bool lost, handled;
+  skip;
   /* [performRefresh] generation check, then [stormGuardTripped], then [enterStoreQueue] */
   atomic {
     fg != gen[p] || sess[p] == 0 || refreshes[p] >= STORM || !storeBusy[p] ->
@@ -322,7 +334,7 @@ proctype Flight(byte p; byte fid; byte fg) {
     r = sess[p]
   };
 #ifdef MUT_UNLOCK_EARLY
-  atomic { giveStore(p) };
+  atomic { giveStore(p) };   /* the mutation: the lock goes back before the call and the write */
 #endif
   /* [callRefresh] */
 #ifdef MUT_NO_GEN_CHECK
@@ -367,9 +379,7 @@ proctype Flight(byte p; byte fid; byte fg) {
 unlock:
   /* the lock goes back, then [fly]: the waiters hear the outcome, unless the flight was abandoned */
   atomic {
-#ifndef MUT_UNLOCK_EARLY
-    giveStore(p);
-#endif
+    if :: lockHolder == p + 1 -> giveStore(p) :: else fi;
 fly:
     if
     :: flight[p] == fid ->
@@ -544,7 +554,9 @@ localEnd:
     :: else
     fi;
   };
-#ifdef FIX_EXPIRED_LOGOUT
+#ifndef FIX_EXPIRED_LOGOUT
+  if :: tok != 0 && tstate[tok] == EXPIRED -> tok = 0 :: else fi;   /* (c) today: no call */
+#else
   if
   :: tok != 0 && tstate[tok] == EXPIRED && store != 0 ->
      refreshCall(p, tok, ans, got);
@@ -560,7 +572,7 @@ localEnd:
   if
   :: atomic { tok != 0 -> logoutCallSent = 1; network(lost, handled, true) } ->
      atomic { if :: handled -> serve(p, tok, K_LOGOUT, ans) :: else fi }
-  :: else -> logoutExcused = logoutExcused || tok == 0
+  :: else
   fi;
 #endif
 #endif
