@@ -110,10 +110,14 @@ case ${1:-} in
 --today)
   # Today's engine, one property at a time (breadth first: the shortest counterexample), 2 x 2
   # without network faults and 2 x 1 with one.
+  # A property that holds is searched depth first (breadth first keeps too many states).
   for p in "${properties[@]}"; do
+    search=bfs
+    [[ $p == every-request-ends ]] && search=full
     for user in logout:1 withdrawal:2; do
-      echo "run today-$p-${user%%:*} report bfs -DUSER=${user##*:} -DMAXFAULTS=0 -DPROPS=${bit[$p]}"
-      echo "run today-$p-${user%%:*}-fault report bfs -DUSER=${user##*:} -DNR=1 -DPROPS=${bit[$p]}"
+      [[ $p == logout-tells-server && $user == withdrawal:2 ]] && continue
+      echo "run today-$p-${user%%:*} report $search -DUSER=${user##*:} -DMAXFAULTS=0 -DPROPS=${bit[$p]}"
+      echo "run today-$p-${user%%:*}-fault report $search -DUSER=${user##*:} -DNR=1 -DPROPS=${bit[$p]}"
     done
   done | pool || true
   echo "today: counterexamples kept in $work (replay: $0 --trail $work/<run>)"
