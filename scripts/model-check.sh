@@ -136,7 +136,7 @@ case ${1:-} in
     echo "run mut-abandoned-pair-lost   fail bfs $fixed -DKEEP_ABANDONED_BUG -DPROPS=${bit[one-refresh]}"
     echo "run today-a-logout-not-first  fail bfs $fixed -DTODAY_A -DPROPS=${bit[logout-wins]}"
     echo "run today-b-waiters-first     fail bfs $fixed -DTODAY_B -DUSER=2 -DPROPS=${bit[end-order]}"
-    echo "run today-c-expired-no-call   fail bfs $fixed -DTODAY_C -DPROPS=${bit[logout-tells-server]}"
+    echo "run today-c-expired-no-call   fail full $fixed -DTODAY_C -DPROPS=${bit[logout-tells-server]}"
   } | pool || status=1
   ;;
 "")
