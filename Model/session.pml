@@ -10,9 +10,11 @@
  *     (SessionEngine.isNewer). Pair k's access token and refresh token are both "k".
  *   - Time is the shared clock of device and server: the current pair goes fresh -> due (inside the
  *     leeway) -> expired, at most MAXTICKS steps in a run (SessionEngine.needsRefresh).
- *   - The network: every call is sent (one step), handled by the server (a later step: the delay)
- *     and answered (a later step); at most MAXFAULTS calls are dropped before the server or have
- *     their answer lost or unreadable after it (both read as a passing failure).
+ *   - The network: a call reaches the server in one step, any number of steps after the client
+ *     decided to send it (the delay), and its answer is read in a later step. At most MAXFAULTS
+ *     refresh, logout or withdrawal calls are dropped before the server or have their answer lost
+ *     or unreadable after it (both read as a passing failure); a fault on an app's own request
+ *     changes nothing in the session, so requests are not faulted.
  *   - Process 0's person may log out or withdraw once; every process runs NR requests.
  *
  * Switches (cpp): FIXED turns on every fix below (TODAY_A, TODAY_B, TODAY_C, KEEP_ABANDONED_BUG
@@ -23,9 +25,10 @@
  *   FIX_END_ORDER    (b) every session end detaches the waiters, writes the store, then wakes them
  *   FIX_EXPIRED_LOGOUT (c) logout with an expired access token refreshes first (under the lock)
  *   FIX_ABANDONED_PAIR (found by the model) a refresh whose session ended while its call was out
- *                        records the new pair in the store when the store still holds the spent
- *                        one, so no process spends that refresh token again (FIXED includes it
- *                        unless KEEP_ABANDONED_BUG)
+ *                        applies the answer to the store while the store still holds the spent
+ *                        pair (the new pair, or none after E016), so no process spends that
+ *                        refresh token again (FIXED includes it unless KEEP_ABANDONED_BUG;
+ *                        SessionEngine.recordAbandonedAnswer)
  *   CALL_FIRST       with FIX_LOGOUT_WINS: the server's logout call goes before the store write
  *                        (a design the model shows losing across processes)
  * Mutations (each breaks a known part; scripts/model-check.sh --mutations):
