@@ -53,6 +53,12 @@ swift test --package-path Transports/AsyncHTTPClient
 echo "== fuzzers: every target for a short bounded time, no corpus merge (about 2-6 minutes)"
 scripts/fuzz.sh --ci
 
+echo "== the session protocol's model, checked with SPIN (about 2-3 minutes)"
+if ! command -v spin >/dev/null; then
+    apt-get update -qq && apt-get install -y -qq spin gcc >/dev/null
+fi
+scripts/model-check.sh
+
 echo "== tests (unit and end-to-end)"
 WOTE_E2E_SERVER="$url" WOTE_E2E_SERVER_B="$second_url" WOTE_CLI_E2E_SERVER="$cli_url" WOTE_BINARY_DIR="$root/.build/debug" WOTE_RELIABILITY_REPORT="$root/Docs/Reliability.md" \
     swift test -Xswiftc -warnings-as-errors
