@@ -24,6 +24,10 @@ let code = "authorization-code"
 /// The App Group container the app and its extensions share
 /// (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` on Apple platforms).
 let groupContainer = URL(filePath: "/private/var/mobile/Containers/Shared/AppGroup/example")
+/// How the app reads its own backend's refresh answer (Session.md's contracts show whole ones).
+@Sendable func readReissueAnswer(_ answer: HTTPResponse, receivedAt: Date) -> RefreshAnswer {
+    .transient(.malformedResponse("not written here"))
+}
 /// The "keep me signed in" checkbox.
 let keepMeSignedIn = true
 /// A login form's fields.
