@@ -187,17 +187,11 @@ extension AuthenticationState {
 }
 
 extension SignOutReason {
+    /// The case's name as it prints (`description`), without the corruption's reason, which may
+    /// quote the store.
     var diagnosticName: String {
-        switch self {
-        case .noSession: "noSession"
-        case .loggedOut: "loggedOut"
-        case .withdrawn: "withdrawn"
-        case .sessionExpired: "sessionExpired"
-        case .banned: "banned"
-        case .memberGone: "memberGone"
-        case .appleCredentialRevoked: "appleCredentialRevoked"
-        case .storedSessionCorrupted: "storedSessionCorrupted"
-        }
+        if case .storedSessionCorrupted = self { return "storedSessionCorrupted" }
+        return description
     }
 }
 
