@@ -17,7 +17,13 @@ let package = Package(
     name: "WoteBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [.package(path: "..")]
-        + (withAsyncHTTPClient ? [.package(path: "../Transports/AsyncHTTPClient")] : []),
+        + (withAsyncHTTPClient
+            ? [
+                .package(path: "../Transports/AsyncHTTPClient"),
+                // The bare client the AsyncHTTPClient overhead benchmark compares WoteKit with.
+                .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+                .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+            ] : []),
     targets: [
         // glibc's heap statistics, which Swift's Glibc module does not export.
         .target(name: "CHeapStats", path: "Sources/CHeapStats"),
@@ -25,13 +31,25 @@ let package = Package(
             name: "wote-bench",
             dependencies: ["CHeapStats", .product(name: "WoteKit", package: sdkIdentity)]
                 + (withAsyncHTTPClient
-                    ? [.product(name: "WoteKitAsyncHTTPClient", package: "asynchttpclient")] : []),
+                    ? [
+                        .product(name: "WoteKitAsyncHTTPClient", package: "asynchttpclient"),
+                        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                        .product(name: "NIOCore", package: "swift-nio"),
+                        .product(name: "NIOHTTP1", package: "swift-nio"),
+                        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                        .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                    ] : []),
             path: "Sources/wote-bench",
-            exclude: withAsyncHTTPClient ? [] : ["TransportBenchmark.swift"],
+            exclude: withAsyncHTTPClient
+                ? []
+                : [
+                    "TransportBenchmark.swift", "AHCOverheadBenchmark.swift", "AHCProfileRun.swift",
+                    "BareAHCProfileClient.swift", "LegacyAHCTransport.swift",
+                ],
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"),
                 .enableUpcomingFeature("MemberImportVisibility"),
                 .treatAllWarnings(as: .error),
-            ] + (withAsyncHTTPClient ? [.define("WOTE_BENCH_ASYNC_HTTP_CLIENT")] : []))
+            ] + (withAsyncHTTPClient ? [.define("WOTE_BENCH_ASYNC_HTTP_CLIENT")] : [])),
     ]
 )

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Type-checks WoteKit's Apple-only code on Linux: the `#if canImport(Security)` and
-# `#if canImport(AuthenticationServices)` branches of the WoteData and WoteKit targets, compiled
-# against stand-in Security and AuthenticationServices modules (AppleStandIns/) that declare the
-# Apple API those branches call, as Apple documents it. It catches a wrong name, label, type,
+# `#if canImport(AuthenticationServices)` branches of the WoteData, WoteKit and WoteKitTesting
+# targets, compiled against stand-in Security and AuthenticationServices modules (AppleStandIns/)
+# that declare the Apple API those branches call, as Apple documents it. The sources are compiled
+# as an Apple build sees them: `canImport(FoundationNetworking)` is false and Foundation includes
+# URLSession (AppleStandIns/AppleFoundation), after a lint of the same import rule over every
+# package's sources (scripts/lint-apple-imports.sh). It catches a wrong name, label, type,
 # optionality, isolation or Sendable use in the bindings, and API the toolchain's standard library
 # does not have (an async closure passed to `withExtendedLifetime`). It cannot show that the real
 # modules declare exactly what the stand-ins copy, nor anything about runtime behaviour: see
@@ -12,7 +15,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build --target WoteKit >/dev/null
+# The rule an Apple build enforces and Linux cannot see, over every file (not only the three targets
+# compiled below): FoundationNetworking imported at some level needs Foundation at that level or
+# higher in the Apple branch.
+scripts/lint-apple-imports.sh
+# ...and still catches the bug it was written for.
+fixtures=scripts/fixtures/lint-apple-imports
+if scripts/lint-apple-imports.sh "$fixtures/Broken.swift" >/dev/null; then
+    echo "apple-typecheck: lint-apple-imports.sh no longer refuses $fixtures/Broken.swift" >&2
+    exit 1
+fi
+scripts/lint-apple-imports.sh "$fixtures/Fixed.swift"
+
+swift build --target WoteKit --target WoteKitTesting >/dev/null
 build=.build/debug
 package_name=$(grep -A1 '"-package-name"' "$build/description.json" | sed -n 2p | tr -d ' ",')
 if [ -z "$package_name" ]; then
@@ -42,7 +57,7 @@ flags=(
     -package-name "$package_name" -module-cache-path "$work/cache"
 )
 
-for module in Security AuthenticationServices os; do
+for module in Security AuthenticationServices os UIKit AppleFoundation; do
     # Library evolution makes the stand-in enums open, like Apple's NS_ENUMs (the warnings it prints
     # about Foundation are about the stand-ins, not WoteKit, and are suppressed).
     swiftc -emit-module -enable-library-evolution -suppress-warnings -swift-version 6 -parse-as-library \
@@ -56,22 +71,47 @@ derived() {
     return 0
 }
 
-data_sources=$(find Sources/Data -name '*.swift' | sort; derived WoteData)
-kit_sources=$(find Sources/WoteKit -name '*.swift' | sort; derived WoteKit)
+# Each source as an Apple build sees it, in $work/src (same paths, same line numbers): the
+# FoundationNetworking branches are not taken, and `import Foundation` brings URLSession as it
+# does on Apple platforms (the AppleFoundation stand-in re-exports Foundation and
+# FoundationNetworking, imported at the file's own level).
+as_on_apple() {
+    local source
+    for source in "$@"; do
+        mkdir -p "$work/src/$(dirname "$source")"
+        sed -E -e 's/canImport\(FoundationNetworking\)/false/g' \
+            -e 's/^([[:space:]]*(@[A-Za-z_]+[[:space:]]+)*([a-z]+[[:space:]]+)?import[[:space:]]+)Foundation([[:space:]]*(\/\/.*)?)$/\1AppleFoundation\4/' \
+            "$source" >"$work/src/$source"
+        echo "$work/src/$source"
+    done
+}
+# Compiler messages name the checked-in files, not the copies.
+compile() { "$@" 2>&1 | sed "s|$work/src/||g"; }
+
+# shellcheck disable=SC2046
+data_sources=$(as_on_apple $(find Sources/Data -name '*.swift' | sort); derived WoteData)
+# shellcheck disable=SC2046
+kit_sources=$(as_on_apple $(find Sources/WoteKit -name '*.swift' | sort); derived WoteKit)
+# shellcheck disable=SC2046
+testing_sources=$(as_on_apple $(find Sources/WoteKitTesting -name '*.swift' | sort); derived WoteKitTesting)
 # SwiftPM defines this for a target with resources (WoteData ships the privacy manifest).
 [ -n "$(derived WoteData)" ] && flags+=(-DSWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE)
 
 # WoteData with the Security and os stand-ins: every body type-checked, then its interface emitted, so
 # WoteKit is checked against the WoteData an Apple build has (with the Keychain initializer).
 # shellcheck disable=SC2086
-swiftc -typecheck "${flags[@]}" -module-name WoteData -I "$work/standins" -I "$build/Modules" $data_sources
+compile swiftc -typecheck "${flags[@]}" -module-name WoteData -I "$work/standins" -I "$build/Modules" $data_sources
 # shellcheck disable=SC2086
-swiftc -emit-module "${flags[@]}" -module-name WoteData -I "$work/standins" -I "$build/Modules" \
+compile swiftc -emit-module "${flags[@]}" -module-name WoteData -I "$work/standins" -I "$build/Modules" \
     -emit-module-path "$work/modules/WoteData.swiftmodule" $data_sources
 
-# WoteKit with both stand-ins and that WoteData.
+# WoteKit with both stand-ins and that WoteData; WoteKitTesting (the fakes apps test with) too.
 # shellcheck disable=SC2086
-swiftc -typecheck "${flags[@]}" -module-name WoteKit -I "$work/standins" -I "$work/modules" -I "$build/Modules" \
-    $kit_sources
+compile swiftc -typecheck "${flags[@]}" -module-name WoteKit -I "$work/standins" -I "$work/modules" \
+    -I "$build/Modules" $kit_sources
+# shellcheck disable=SC2086
+compile swiftc -typecheck "${flags[@]}" -module-name WoteKitTesting -I "$work/standins" -I "$work/modules" \
+    -I "$build/Modules" $testing_sources
 
-echo "apple-typecheck: WoteData and WoteKit type-check with Security, AuthenticationServices and os (stand-ins)"
+echo "apple-typecheck: WoteData, WoteKit and WoteKitTesting type-check as on Apple platforms" \
+    "(Foundation with URLSession; Security, AuthenticationServices, os and UIKit stand-ins)"

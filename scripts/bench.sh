@@ -3,9 +3,12 @@
 # the machine, a Markdown table per benchmark, the figures with their goals, then one
 # `FIGURE name=value` line per figure.
 #
-# Usage: scripts/bench.sh [--quick] [--only overhead,burst,steady,launch,memory] [--output FILE]
+# Usage: scripts/bench.sh [--quick] [--only overhead,inprocess,burst,steady,launch,memory,transport,ahc-overhead]
+#                         [--output FILE]
 #   --quick        small counts, to check that everything runs (figures not meaningful)
-#   --only LIST    run a subset
+#   --only LIST    run a subset; `--only ahc-overhead` runs issue 26's comparison alone: WoteKit over
+#                  AsyncHTTPClientTransport against bare AsyncHTTPClient (`ahc_overhead_*` figures,
+#                  about a minute once built)
 #   --output FILE  also write the report to FILE
 #
 # Builds the release server (Server/) and the benchmark (Benchmarks/), starts one

@@ -7,6 +7,7 @@
 #   scripts/fuzz.sh --build-only         # build the fuzzers, run nothing
 #   FUZZ_MERGE=0 scripts/fuzz.sh         # leave the committed corpus alone (CI)
 #   scripts/fuzz.sh --self-test          # prove that a crash, a leak and a hang are caught
+#   scripts/fuzz.sh --ci                 # CI: every target 20 s (FUZZ_SECONDS if set), FUZZ_MERGE=0
 #
 # Settings (environment):
 #   FUZZ_SECONDS     fuzzing time per target, seconds                        (60)
@@ -31,6 +32,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
+FUZZ_SECONDS_GIVEN="${FUZZ_SECONDS:-}"
 FUZZ_SECONDS="${FUZZ_SECONDS:-60}"
 FUZZ_TIMEOUT="${FUZZ_TIMEOUT:-5}"
 FUZZ_MAX_LEN="${FUZZ_MAX_LEN:-4096}"
@@ -69,14 +71,20 @@ declare -A MODULE_DEPS=(
 
 # Same language mode and upcoming features as Package.swift; -O because fuzzing wants speed, -g so
 # reports carry file:line.
+# The upcoming features are read from Package.swift's strictSettings, so the two never drift apart.
+UPCOMING_FEATURES=()
+while read -r feature; do
+    UPCOMING_FEATURES+=(-enable-upcoming-feature "$feature")
+done < <(grep -oE 'enableUpcomingFeature\("[A-Za-z]+"\)' Package.swift | sed -E 's/.*\("([A-Za-z]+)"\)/\1/')
 SWIFT_FLAGS=(
-    -O -g -wmo -parse-as-library -swift-version 6
-    -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
+    -O -g -wmo -parse-as-library -swift-version 6 "${UPCOMING_FEATURES[@]}"
     -sanitize=fuzzer,address -package-name WoteKit
 )
 LINK_FLAGS=(-O -g -sanitize=fuzzer,address -use-ld=lld -parse-as-library -swift-version 6 -package-name WoteKit)
 
-symbolizer="$(command -v llvm-symbolizer || true)"
+# The toolchain's own symbolizer (it matches its compiler), else any on PATH.
+symbolizer="$(dirname "$(command -v swiftc)")/llvm-symbolizer"
+[[ -x "$symbolizer" ]] || symbolizer="$(command -v llvm-symbolizer || true)"
 [[ -n "$symbolizer" ]] && export ASAN_SYMBOLIZER_PATH="$symbolizer"
 # LeakSanitizer on; a report at exit counts as a failure too.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:handle_abort=1:allocator_may_return_null=1}"
@@ -101,6 +109,23 @@ hash_of() {   # hash of the given strings and the contents of files named after 
 
 declare -A BUILT=()   # module -> hash, for this run
 
+write_resource_accessor() {   # module: what SwiftPM's DerivedSources/resource_bundle_accessor.swift does
+    cat >"$modules_dir/$1.resource_bundle_accessor.swift" <<EOF
+import Foundation
+
+extension Foundation.Bundle {
+    /// The resources of $1, copied by scripts/fuzz.sh next to the fuzzers.
+    static let module: Bundle = {
+        let path = Bundle.main.bundleURL.appendingPathComponent("WoteKit_$1.resources").path
+        guard let bundle = Bundle(path: path) else {
+            Swift.fatalError("could not load resource bundle from \\(path)")
+        }
+        return bundle
+    }()
+}
+EOF
+}
+
 build_module() {
     local module="$1"
     [[ -n "${BUILT[$module]:-}" ]] && return 0
@@ -111,17 +136,31 @@ build_module() {
         build_module "$dep"
         dep_hashes+=("$dep=${BUILT[$dep]}")
     done
-    local sources
+    local sources resources=() resource_flags=()
     mapfile -t sources < <(find "$dir" -name '*.swift' | LC_ALL=C sort)
+    if [[ -d "$dir/Resources" ]]; then
+        # A target with resources (Package.swift) uses `Bundle.module`, which SwiftPM generates;
+        # plain swiftc does not, so generate the same accessor and copy the resources next to the
+        # fuzzers, where it looks (the executable's folder, as for a SwiftPM executable).
+        mapfile -t resources < <(find "$dir/Resources" -type f | LC_ALL=C sort)
+        write_resource_accessor "$module"
+        sources+=("$modules_dir/$module.resource_bundle_accessor.swift")
+        resource_flags=(-DSWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE)
+        local bundle="$bin_dir/WoteKit_$module.resources"
+        rm -rf "$bundle"
+        mkdir -p "$bundle"
+        cp "${resources[@]}" "$bundle/"
+    fi
     local hash
-    hash="$(hash_of "${SWIFT_FLAGS[*]}" "${dep_hashes[@]}" "${sources[@]}" -- "${sources[@]}")"
+    hash="$(hash_of "${SWIFT_FLAGS[*]}" "${resource_flags[@]}" "${dep_hashes[@]}" "${sources[@]}" -- \
+        "${sources[@]}" "${resources[@]}")"
     if [[ -f "$modules_dir/$module.o" && "$(cat "$modules_dir/$module.hash" 2>/dev/null)" == "$hash" ]]; then
         BUILT[$module]="$hash"
         return 0
     fi
     log "compiling $module (${#sources[@]} files)"
     rm -f "$modules_dir/$module.hash"
-    if ! swiftc "${SWIFT_FLAGS[@]}" -module-name "$module" -I "$modules_dir" \
+    if ! swiftc "${SWIFT_FLAGS[@]}" "${resource_flags[@]}" -module-name "$module" -I "$modules_dir" \
         -emit-module -emit-module-path "$modules_dir/$module.swiftmodule" \
         -c -o "$modules_dir/$module.o" "${sources[@]}" >"$logs_dir/build-$module.log" 2>&1; then
         cat "$logs_dir/build-$module.log"
@@ -217,17 +256,24 @@ merge_back() {   # name binary work-corpus
 
 build_only=0
 self_test=0
+ci=0
 selected=()
 for arg in "$@"; do
     case "$arg" in
     --build-only) build_only=1 ;;
     --self-test) self_test=1 ;;
-    -h | --help) sed -n '2,34p' "$0"; exit 0 ;;
+    --ci) ci=1 ;;
+    -h | --help) sed -n '2,35p' "$0"; exit 0 ;;
     -*) log "unknown option $arg"; exit 2 ;;
     *) selected+=("$arg") ;;
     esac
 done
 
+if ((ci)); then
+    # A short bounded run of every target for CI: the committed corpus (regression inputs included)
+    # replayed, then fuzzing; nothing merged back, so a CI run never changes the tree.
+    FUZZ_SECONDS="${FUZZ_SECONDS_GIVEN:-20}" FUZZ_MERGE=0
+fi
 if ((self_test)); then
     # Targets that crash, leak and hang on purpose (Fuzz/SelfTest/): each must be caught and
     # classified, or the detection this script relies on is broken. Nothing committed is touched.
@@ -317,7 +363,7 @@ for line in "${targets[@]}"; do
 done
 
 ((ran_any)) || { log "no target matches: ${selected[*]}"; exit 2; }
-((build_only)) && { log "built: $(ls "$bin_dir" | grep -v '\.hash$' | tr '\n' ' ')"; exit 0; }
+((build_only)) && { log "built: $(find "$bin_dir" -maxdepth 1 -type f -executable -printf '%f ' | sort)"; exit 0; }
 
 elapsed=$(($(date +%s) - started))
 

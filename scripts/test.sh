@@ -13,6 +13,11 @@ echo "== build the SDK, the terminal front and the tests (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
 echo "== the terminal front uses only WoteKit's public API"
 scripts/cli-public-api-check.sh
+echo "== every Swift snippet of README, Docs and DocC compiles as a reader pastes it"
+scripts/check-snippets.sh
+scripts/check-snippets.sh --self-test
+echo "== the Alamofire adapter type-checked against a stand-in with Alamofire 5's signatures"
+scripts/alamofire-typecheck.sh
 
 echo "== DocC catalog (docc, warnings are errors)"
 scripts/docc.sh
@@ -44,6 +49,9 @@ echo "== reference servers at $url (SDK end-to-end) and $cli_url (terminal front
 echo "== AsyncHTTPClient transport package"
 swift build --package-path Transports/AsyncHTTPClient --build-tests -Xswiftc -warnings-as-errors
 swift test --package-path Transports/AsyncHTTPClient
+
+echo "== fuzzers: every target for a short bounded time, no corpus merge (about 2-6 minutes)"
+scripts/fuzz.sh --ci
 
 echo "== tests (unit and end-to-end)"
 WOTE_E2E_SERVER="$url" WOTE_E2E_SERVER_B="$second_url" WOTE_CLI_E2E_SERVER="$cli_url" WOTE_BINARY_DIR="$root/.build/debug" WOTE_RELIABILITY_REPORT="$root/Docs/Reliability.md" \

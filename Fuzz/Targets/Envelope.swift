@@ -82,7 +82,7 @@ private func checkLogin(_ body: Data, httpStatus: Int) {
         FuzzProperty.requireReadable(error)
         let signedIn = envelope.isSuccess || envelope.divisionCode == .signUpNotCompleted
         if signedIn {
-            guard case .malformedResponse = error else {
+            guard error.kind == .malformedResponse else {
                 FuzzProperty.fail("a sign-in answer failed with \(error), not as malformed")
             }
         } else {
@@ -105,7 +105,7 @@ private func checkLogin(_ body: Data, httpStatus: Int) {
 /// the store's save of a renewed pair.
 private func checkRefresh(_ body: Data, httpStatus: Int) {
     _ = decode(TokenPairDTO.self, body, httpStatus: httpStatus)
-    let answer = HTTPAnswer(status: httpStatus, body: body)
+    let answer = HTTPResponse(status: httpStatus, body: body)
     switch SessionContract.wote.refresh.readAnswer(answer, receivedAt) {
     case .renewed(let tokens):
         FuzzProperty.require(!tokens.accessToken.isEmpty && !tokens.refreshToken.isEmpty, "renewed an empty token")
@@ -167,20 +167,19 @@ private func checkSignUp(_ body: Data, httpStatus: Int) {
         return
     }
     answer.httpStatus = httpStatus
-    do {
-        try answer.requireCreated()
+    let created = answer.success && (200..<300).contains(answer.status) && httpStatus < 500 && answer.status < 500
+    switch answer.outcome {
+    case .created:
         FuzzProperty.require(
-            answer.success && (200..<300).contains(answer.status) && httpStatus < 500,
-            "sign-up counted as created: success \(answer.success), status \(answer.status), HTTP \(httpStatus)")
-    } catch {
+            created, "sign-up counted as created: success \(answer.success), status \(answer.status), HTTP \(httpStatus)")
+    case .serverFailure(let error):
         FuzzProperty.requireReadable(error)
-        switch error {
-        case .serverFailure(let status, _, _):
-            FuzzProperty.require(status >= 500, "server failure with status \(status)")
-        case .rejected:
-            break
-        default:
-            FuzzProperty.fail("sign-up refused with \(error)")
-        }
+        FuzzProperty.require(
+            httpStatus >= 500 || answer.status >= 500,
+            "server failure for status \(answer.status), HTTP \(httpStatus)")
+    case .refused, .malformedRequest:
+        FuzzProperty.require(!created, "a created sign-up refused")
+    case .networkUnavailable:
+        FuzzProperty.fail("a sign-up answer read as no answer")
     }
 }

@@ -50,31 +50,31 @@ public struct SignUpForm: Sendable, Equatable, Hashable, CustomStringConvertible
         switch field {
         case .loginId:
             let count = loginId.count
-            guard (4...20).contains(count) else { return "The ID must be 4 to 20 characters long." }
+            guard (4...20).contains(count) else { return WoteLocalization.text("signUp.loginIdLength") }
             guard loginId.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-                return "The ID can only use letters and digits."
+                return WoteLocalization.text("signUp.loginIdCharacters")
             }
             return nil
         case .password:
-            guard (8...64).contains(password.count) else { return "The password must be 8 to 64 characters long." }
+            guard (8...64).contains(password.count) else { return WoteLocalization.text("signUp.passwordLength") }
             guard password.contains(where: \.isLetter), password.contains(where: Self.isDecimalDigit) else {
-                return "The password needs at least one letter and one digit."
+                return WoteLocalization.text("signUp.passwordCharacters")
             }
             return nil
         case .name:
             let trimmed = name.filter { !$0.isWhitespace }
-            if trimmed.isEmpty { return "Enter your name." }
-            return name.count > 50 ? "The name can have at most 50 characters." : nil
+            if trimmed.isEmpty { return WoteLocalization.text("signUp.nameEmpty") }
+            return name.count > 50 ? WoteLocalization.text("signUp.nameTooLong") : nil
         case .email:
             let parts = email.split(separator: "@", omittingEmptySubsequences: false)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !email.contains(where: \.isWhitespace)
-            else { return "Enter an e-mail address like name@example.com." }
+            else { return WoteLocalization.text("signUp.email") }
             return nil
         case .phone:
             let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
             guard phone.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || digits.contains($0) }),
                 phone.utf8.contains(where: digits.contains)
-            else { return "The phone number can only use digits and dashes." }
+            else { return WoteLocalization.text("signUp.phone") }
             return nil
         }
     }

@@ -30,6 +30,8 @@ public final class LaunchViewModel: ScreenViewModel {
     @ObservationIgnored private var errorIsTransient = false
     /// Whether events should be followed: set by ``start()``, cleared by ``cancel()``.
     @ObservationIgnored private var isFollowing = false
+    /// The state the route was last set for.
+    @ObservationIgnored private var routedState: AuthenticationState?
     private let screen = ScreenTask()
 
     /// Creates the view model.
@@ -57,14 +59,17 @@ public final class LaunchViewModel: ScreenViewModel {
     public func start() async {
         cancel()
         isFollowing = true
-        // Subscribe before restoring, so no event between the two is missed.
-        let events = observeSession()
         await screen.run(whileBusy: .replace) { [self] () throws(WoteError) in
             let snapshot = await restoreSession()
             // A later start() replaced this one while it restored: that one routes and observes.
             if Task.isCancelled { throw .cancelled }
             route(to: snapshot.state)
+            // The refresh at launch failed for a passing reason: the session was kept; say so once.
+            if let warning = snapshot.warning { setErrorMessage(warning.message, transient: true) }
             guard isFollowing else { return }
+            // A stream starts with the state as it stands, so whatever changed since the restore
+            // (a logout, an expired session) is routed first.
+            let events = observeSession()
             observation = Task { [weak self] in
                 for await event in events {
                     guard let self else { return }
@@ -99,6 +104,9 @@ public final class LaunchViewModel: ScreenViewModel {
     /// - Parameter event: what happened to the session.
     public func handle(_ event: SessionEvent) {
         switch event {
+        case .initialState(let state):
+            // The state routed last, heard again as a new stream's first event: nothing changed.
+            if state != routedState { route(to: state) }
         case .restored(let state):
             route(to: state)
         case .signedIn:
@@ -112,6 +120,8 @@ public final class LaunchViewModel: ScreenViewModel {
         case .refreshFailed(let error):
             // A passing failure: the session goes on, so the screen stays; say so once.
             setErrorMessage(error.message, transient: true)
+        case .refreshStarted, .refreshEnded, .profileFetched:
+            break
         case .serverNotToldOfLogout:
             // The session has ended here all the same: the route already follows `signedOut`.
             break
@@ -124,6 +134,7 @@ public final class LaunchViewModel: ScreenViewModel {
     }
 
     private func route(to state: AuthenticationState) {
+        routedState = state
         switch state {
         case .signedIn:
             route = .home
@@ -150,7 +161,7 @@ public final class LaunchViewModel: ScreenViewModel {
         switch reason {
         case .noSession, .loggedOut, .withdrawn: nil
         case .sessionExpired, .banned, .memberGone, .appleCredentialRevoked: reason.errorWhenMissing.message
-        case .storedSessionCorrupted: "Your saved sign-in could not be read. Please sign in again."
+        case .storedSessionCorrupted: WoteLocalization.text("session.storedSessionCorrupted")
         }
     }
 }

@@ -53,7 +53,7 @@ public final class LoginViewModel: ScreenViewModel {
     public func loginWithPassword() async {
         let id = loginId.trimmingCharacters(in: .whitespaces)
         guard !id.isEmpty, !password.isEmpty else {
-            errorMessage = "Enter your ID and password."
+            errorMessage = WoteLocalization.text("login.missingFields")
             return
         }
         await login(with: LoginCredential.password(loginId: id, password: password))

@@ -63,7 +63,7 @@ public final class ProfileSetupViewModel: ScreenViewModel {
         guard !nickname.isEmpty else { return nil }
         if let violation = Nickname.violation(in: nickname) { return violation.message }
         switch nicknameCheck {
-        case .checked(.available): return "This nickname is available."
+        case .checked(.available): return WoteLocalization.text("nickname.available")
         case .checked(.taken): return WoteError.nicknameTaken.message
         case .checked(.invalid(let violation)): return violation.message
         case .unchecked, .checking: return nil

@@ -28,7 +28,7 @@ public struct CompleteProfileUseCase: Sendable {
         let validNickname = try Nickname(validating: nickname)
         let trimmedSchool = schoolName.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmedSchool.isEmpty else {
-            throw .invalidArgument(name: "school name", reason: "Enter your school's name.")
+            throw .invalidArgument(name: "school name", reason: WoteLocalization.text("profile.schoolNameBlank"))
         }
         let draft = ProfileDraft(
             nickname: validNickname, school: School(name: trimmedSchool, region: region), imageJPEG: imageJPEG)

@@ -4,7 +4,8 @@ public import WoteDomain
 /// whether it is kept for the next launch.
 ///
 /// ```swift
-/// if await wote.currentSession().state == .profileRequired { showProfileSetup() }
+/// let current = CurrentSessionUseCase(auth: auth)
+/// if await current().state == .profileRequired { showProfileSetup() }
 /// ```
 public struct CurrentSessionUseCase: Sendable {
     private let auth: any AuthRepository

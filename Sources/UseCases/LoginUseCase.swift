@@ -7,8 +7,7 @@ public import WoteDomain
 ///
 /// ```swift
 /// let login = LoginUseCase(auth: auth)
-/// let state = try await login(
-///     with: .password(loginId: "wote01", password: typed), remember: true)
+/// let state = try await login(.account("wote01", password: typed), remember: true)
 /// ```
 public struct LoginUseCase: Sendable {
     private let auth: any AuthRepository

@@ -1,5 +1,6 @@
-// The Apple binding for the credential monitor: the two AuthenticationServices calls and the
-// conversion of Apple's credential state. The monitor's logic is AppleCredentialMonitor.swift.
+// The Apple binding for the credential monitor: the two AuthenticationServices calls, passing
+// Apple's raw credential state on. The monitor's logic is AppleCredentialMonitor.swift; what a state
+// and an error mean together, AppleCredentialState.swift.
 #if canImport(AuthenticationServices) && !os(watchOS) && !os(tvOS)
 import AuthenticationServices
 import Foundation
@@ -35,7 +36,10 @@ extension AppleCredentialChecks {
         credentialState: { userID in
             await withCheckedContinuation { continuation in
                 ASAuthorizationAppleIDProvider().getCredentialState(forUserID: userID) { state, error in
-                    continuation.resume(returning: error == nil ? AppleCredentialState(state) : nil)
+                    // Only the raw values cross over: what they mean (an error comes with
+                    // `notFound`) is decided in AppleCredentialState.swift, where Linux tests it.
+                    continuation.resume(
+                        returning: AppleCredentialState(appleRawValue: state.rawValue, withError: error != nil))
                 }
             }
         },
@@ -50,19 +54,6 @@ extension AppleCredentialChecks {
                 continuation.onTermination = { _ in registration.remove() }
             }
         })
-}
-
-extension AppleCredentialState {
-    /// Apple's state, converted.
-    fileprivate init(_ state: ASAuthorizationAppleIDProvider.CredentialState) {
-        switch state {
-        case .authorized: self = .authorized
-        case .revoked: self = .revoked
-        case .notFound: self = .notFound
-        case .transferred: self = .transferred
-        @unknown default: self = .unknown
-        }
-    }
 }
 
 /// A notification observer token, removed once; `NotificationCenter.removeObserver` may be called

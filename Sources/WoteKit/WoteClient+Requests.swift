@@ -1,13 +1,11 @@
+// URLRequest is Foundation's on Apple platforms and FoundationNetworking's on Linux.
+public import Foundation
 import WoteData
 public import WoteDomain
 import WoteRepository
 
-// URLRequest is Foundation's on Apple platforms and FoundationNetworking's on Linux.
 #if canImport(FoundationNetworking)
-import Foundation
 public import FoundationNetworking
-#else
-public import Foundation
 #endif
 
 extension WoteClient {
@@ -86,7 +84,9 @@ extension WoteClient {
                 AnswerReading.envelope(type, from: response)
             }
         } catch {
-            throw error.toDomain()
+            // As `verdict(of:)` reads it: a 502 page from a proxy is the server failing, not a
+            // malformed answer.
+            throw error.toDomainCountingErrorPagesAsServerFailures()
         }
     }
 
@@ -116,14 +116,79 @@ extension WoteClient {
         try await engine.validAccessToken()
     }
 
-    /// Reports that the server rejected `token` on a call WoteKit did not send, and returns the
-    /// token to retry with: the current one when a refresh already replaced `token`, else one from
-    /// a new refresh, shared with every other caller (a burst of rejections costs one refresh).
+    /// Reports that the API at `url` rejected `token` on a call WoteKit did not send, and returns
+    /// the token to retry with: the current one when a refresh already replaced `token`, else one
+    /// from a new refresh, shared with every other caller (a burst of rejections costs one
+    /// refresh). Another origin's answer never causes a refresh: that server does not know
+    /// WoteKit's tokens, and must not be sent one.
     ///
-    /// - Throws: ``WoteError/sessionExpired`` when the refresh token is dead (the session has
-    ///   ended: route to login); a passing refresh failure (the session is kept).
+    /// ```swift
+    /// if response.statusCode == 401 {
+    ///     let fresh = try await wote.accessToken(afterRejecting: token, from: request.url!)
+    /// }
+    /// ```
+    ///
+    /// ``RequestAuthorizer`` (``requestAuthorizer()``) applies every rule of a bearer interceptor
+    /// around this call.
+    ///
+    /// - Parameters:
+    ///   - token: the access token the rejected request carried.
+    ///   - url: the rejected request's URL.
+    /// - Returns: the access token to retry with.
+    /// - Throws: ``WoteError/Kind/foreignOrigin`` when `url` is not on the API's origin (nothing is
+    ///   refreshed); ``WoteError/sessionExpired`` when the refresh token is dead (the session has
+    ///   ended: route to login); ``WoteError/notSignedIn`` after a logout; a passing refresh
+    ///   failure (the session is kept).
+    public func accessToken(afterRejecting token: String, from url: URL) async throws(WoteError) -> String {
+        _ = try requireAPIOrigin(url)
+        return try await engine.accessToken(afterRejecting: token)
+    }
+
+    /// Reports that the server rejected `token`, without saying where: use
+    /// ``accessToken(afterRejecting:from:)``, which never refreshes for another origin's answer.
+    ///
+    /// - Throws: as ``accessToken(afterRejecting:from:)``, for a rejection by the API.
+    @available(*, deprecated, message: "say where the rejection came from: accessToken(afterRejecting:from:)")
     public func accessToken(afterRejecting token: String) async throws(WoteError) -> String {
         try await engine.accessToken(afterRejecting: token)
+    }
+
+    /// The rules of a correct bearer interceptor over this client's session, for a networking
+    /// stack WoteKit does not drive (Alamofire, Moya, the app's own `URLSession`).
+    ///
+    /// - Returns: a ``RequestAuthorizer`` for this client.
+    public func requestAuthorizer() -> RequestAuthorizer {
+        RequestAuthorizer(client: self)
+    }
+
+    /// Whether `url` is on the configured API's origin (scheme, host and port).
+    func isAPIOrigin(_ url: URL) -> Bool {
+        guard let origin = Origin(url), let apiOrigin = Origin(configuration.baseURL) else { return false }
+        return origin == apiOrigin
+    }
+
+    /// Whether `url` is the session contract's refresh call below the base URL (any query).
+    func isRefreshCall(_ url: URL) -> Bool {
+        url.path(percentEncoded: true) == basePath + configuration.session.contract.refresh.path
+    }
+
+    /// The base URL's path without its trailing slashes: what the API's paths are appended to.
+    private var basePath: String {
+        var path = configuration.baseURL.path(percentEncoded: true)
+        while path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
+    /// The origin of `url`, when it is the API's.
+    ///
+    /// - Throws: ``WoteError/invalidArgument(name:reason:)`` for a URL without scheme or host,
+    ///   ``WoteError/Kind/foreignOrigin`` for another origin.
+    private func requireAPIOrigin(_ url: URL) throws(WoteError) -> Origin {
+        guard let origin = Origin(url) else {
+            throw .invalidArgument(name: "url", reason: "must be an absolute http(s) URL")
+        }
+        guard isAPIOrigin(url) else { throw .foreignOrigin(origin.description) }
+        return origin
     }
 
     // MARK: - Bring your own login
@@ -178,14 +243,10 @@ extension WoteClient {
     // MARK: - URLRequest
 
     private func apiRequest(from request: URLRequest) throws(WoteError) -> APIRequest {
-        guard let url = request.url, let origin = Origin(url) else {
+        guard let url = request.url else {
             throw .invalidArgument(name: "url", reason: "must be an absolute http(s) URL")
         }
-        guard let apiOrigin = Origin(configuration.baseURL), origin == apiOrigin else {
-            throw .foreignOrigin(origin.description)
-        }
-        var basePath = configuration.baseURL.path(percentEncoded: true)
-        while basePath.hasSuffix("/") { basePath.removeLast() }
+        let origin = try requireAPIOrigin(url)
         let fullPath = url.path(percentEncoded: true)
         guard fullPath.hasPrefix(basePath + "/") else { throw .foreignOrigin(origin.description + fullPath) }
         if request.httpBodyStream != nil {

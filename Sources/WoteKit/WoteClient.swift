@@ -5,8 +5,9 @@ import WotePresentation
 import WoteRepository
 import WoteUseCases
 
-/// The composition root: builds every layer from one ``WoteConfiguration`` and hands out the
-/// use cases and view models an app needs. Create one per server, at launch, and keep it.
+/// The composition root: builds every layer from one ``WoteConfiguration``; its methods are the
+/// verbs an app calls (sign in and out, the session, the profile, the app's own requests) and it
+/// hands out the view models. Create one per server, at launch, and keep it.
 ///
 /// ```swift
 /// let wote = WoteClient(configuration: WoteConfiguration(baseURL: apiURL))
@@ -28,6 +29,7 @@ public final class WoteClient: Sendable {
 
     package let engine: SessionEngine
     let appleCredentialMonitoring = AppleCredentialMonitoring()
+    let sessionModelSlot = SessionModelSlot()
 
     /// Wires the layers: the session engine over the transport and storage, the HTTP data source
     /// over the engine, the repositories over both.
@@ -44,7 +46,8 @@ public final class WoteClient: Sendable {
         self.engine = engine
         auth = WoteAuthRepository(remote: remote, session: engine, clock: configuration.clock)
         accounts = WoteAccountRepository(remote: remote)
-        profiles = WoteProfileRepository(remote: remote, session: engine)
+        profiles = ProfileAnnouncingRepository(
+            base: WoteProfileRepository(remote: remote, session: engine), engine: engine)
         devices = WoteDeviceRepository(remote: remote)
     }
 

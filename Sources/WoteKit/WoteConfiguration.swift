@@ -65,13 +65,15 @@ public struct WoteConfiguration: Sendable {
     ///   also keeps the login keychain: the data protection keychain needs an app's entitlements).
     /// - Elsewhere: a 0600 file `session.json` in a folder named after the origin, under
     ///   ``defaultStateDirectory(appName:)``, for example
-    ///   `~/.local/state/wote/https_api.wote.example_443/session.json`.
+    ///   `~/.local/state/my-server/https_api.wote.example_443/session.json` for a program named `my-server`.
     ///
     /// - Parameters:
     ///   - baseURL: the API's base URL; only its origin matters.
     ///   - appName: the app's name, where there is no bundle identifier; the state folder's name.
+    ///     By default the running program's name (``defaultAppName``), so two programs of one user
+    ///     never share a session by accident.
     /// - Returns: the token store.
-    public static func defaultStorage(for baseURL: URL, appName: String = "wote") -> any TokenStorage {
+    public static func defaultStorage(for baseURL: URL, appName: String = defaultAppName) -> any TokenStorage {
         #if canImport(Security)
         let bundleIdentifier = Bundle.main.bundleIdentifier
         return KeychainTokenStorage(
@@ -119,10 +121,24 @@ public struct WoteConfiguration: Sendable {
             .appendingPathComponent("session.json")
     }
 
+    /// The app name the default store is kept under when none is given: the running program's
+    /// name (its executable's file name, `ProcessInfo.processInfo.processName`), made a safe file
+    /// name. A program that shares its store with another (or keeps the name it had) passes its
+    /// own `appName` instead.
+    public static var defaultAppName: String {
+        appName(forProgram: ProcessInfo.processInfo.processName)
+    }
+
+    /// `program` made one safe file name; `app` for a program without a name.
+    package static func appName(forProgram program: String) -> String {
+        let name = program.trimmingCharacters(in: .whitespacesAndNewlines)
+        return name.isEmpty ? "app" : SafeFileName.make(name)
+    }
+
     /// `$XDG_STATE_HOME/<appName>` when set, else `~/.local/state/<appName>`.
     ///
-    /// - Parameter appName: the folder's name.
-    public static func defaultStateDirectory(appName: String = "wote") -> URL {
+    /// - Parameter appName: the folder's name; by default the running program's (``defaultAppName``).
+    public static func defaultStateDirectory(appName: String = defaultAppName) -> URL {
         let environment = ProcessInfo.processInfo.environment
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return URL(fileURLWithPath: state).appendingPathComponent(appName)

@@ -47,6 +47,8 @@ public final class InMemoryAuthRepository: AuthRepository {
         var issuedPairs = 0
         var gate: CallGate?
         var subscribers: [UUID: AsyncStream<SessionEvent>.Continuation] = [:]
+        /// The state the last state-setting event sent, which a new subscriber hears first.
+        var knownState: AuthenticationState?
 
         mutating func end(reason: SignOutReason) {
             session = SessionSnapshot(state: .signedOut(reason), isPersistent: false)
@@ -113,9 +115,13 @@ public final class InMemoryAuthRepository: AuthRepository {
         state.holdCalls(at: gate)
     }
 
-    /// Sends `event` to every subscriber as it is, without changing the session.
+    /// Sends `event` to every subscriber as it is, without changing the session; a state-setting
+    /// event becomes the ``SessionEvent/initialState(_:)`` that later subscribers hear first.
     public func emit(_ event: SessionEvent) {
-        for subscriber in state.current.subscribers.values { subscriber.yield(event) }
+        state.withLock { state in
+            if let known = event.state { state.knownState = known }
+            for subscriber in state.subscribers.values { subscriber.yield(event) }
+        }
     }
 
     /// Ends the session for `reason` and tells the subscribers, as the session engine does when the
@@ -243,8 +249,12 @@ public final class InMemoryAuthRepository: AuthRepository {
         return snapshot
     }
 
-    /// Issues a new pair and sends ``SessionEvent/tokensRefreshed``, or fails as scripted.
+    /// Issues a new pair and sends ``SessionEvent/tokensRefreshed``, or fails as scripted; the
+    /// refresh is announced by ``SessionEvent/refreshStarted`` and ``SessionEvent/refreshEnded``.
     public func refreshSession() async throws(WoteError) -> SessionSnapshot {
+        let signedIn = state.current.session.state.hasSession
+        if signedIn { emit(.refreshStarted) }
+        defer { if signedIn { emit(.refreshEnded) } }
         await state.arrive { $0.refreshCount += 1 }
         let outcome = state.withLock { state -> Result<SessionSnapshot, WoteError> in
             guard state.session.state.hasSession else { return .failure(.notSignedIn) }
@@ -276,12 +286,16 @@ public final class InMemoryAuthRepository: AuthRepository {
         state.current.session
     }
 
-    /// A new stream that sees every later event until ``finishEventStreams()`` or until the
-    /// listener stops.
+    /// A new stream that starts with ``SessionEvent/initialState(_:)`` once the session is known (as
+    /// the real one does: after a restore, sign-in or sign-out), then sees every later event until
+    /// ``finishEventStreams()`` or until the listener stops.
     public func sessionEvents() -> AsyncStream<SessionEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: SessionEvent.self)
         let id = UUID()
-        state.withLock { $0.subscribers[id] = continuation }
+        state.withLock { state in
+            state.subscribers[id] = continuation
+            if let known = state.knownState { continuation.yield(.initialState(known)) }
+        }
         continuation.onTermination = { [state] _ in
             state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
         }

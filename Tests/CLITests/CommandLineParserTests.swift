@@ -30,6 +30,16 @@ import WoteKit
         #expect(try parse(["interactive"]).command == .interactive)
     }
 
+    @Test func defaultStore_isNamedWote_whateverTheProgramIsCalled() throws {
+        let store = try parse(["status"]).options.storeURL
+        let wotes = WoteConfiguration.defaultStateDirectory(appName: "wote")
+        #expect(store == wotes.appendingPathComponent("session.json"))
+        #expect(store.deletingLastPathComponent().lastPathComponent == "wote")
+        // This test runs in a program of another name, whose own default store is elsewhere.
+        #expect(WoteConfiguration.defaultAppName != "wote")
+        #expect(WoteConfiguration.defaultStateDirectory() != store.deletingLastPathComponent())
+    }
+
     @Test func login_readsProviderCodeAndRemember() throws {
         let kakao = try #require(try command(["login", "kakao", "kakao:alice"], as: LoginCommand.self))
         #expect(kakao.provider == .kakao && kakao.code.value == "kakao:alice" && kakao.remember)

@@ -58,7 +58,7 @@ extension EndToEnd {
             #expect(
                 (after.requests["GET /api/posts 200"] ?? 0) - (before.requests["GET /api/posts 200"] ?? 0) == 200)
             #expect(after.expiredAccessTokenRequests > before.expiredAccessTokenRequests)
-            #expect(await member.client.currentSession().state == .signedIn)
+            #expect(await member.client.currentSession.state == .signedIn)
         }
 
         @Test func postLifecycle_throughTheAppsOwnCalls_withEveryRefusalTyped() async throws {
@@ -106,7 +106,7 @@ extension EndToEnd {
             #expect(noType?.code == "E019")
             let noTypePost = try await woteError { try await newcomer.client.perform(.post("/api/posts", form: form)) }
             #expect(noTypePost?.kind == .consumerTypeRequired)
-            #expect(await newcomer.client.currentSession().state == .signedIn)
+            #expect(await newcomer.client.currentSession.state == .signedIn)
 
             // G010: only the author closes or deletes.
             let notMineClose = try await woteError {
@@ -146,7 +146,7 @@ extension EndToEnd {
             #expect(badPage?.code == "E008")
             #expect(badPage?.kind == .invalidRequest)
             #expect(try await hooks.counters().refreshCalls == countersBefore.refreshCalls)
-            #expect(await voter.client.currentSession().state == .signedIn)
+            #expect(await voter.client.currentSession.state == .signedIn)
 
             // G999 on HTTP 200 (an unknown scope) is a server failure; an unreadable body is malformed.
             let badScope = try await woteError {
@@ -159,7 +159,7 @@ extension EndToEnd {
             let truncated = try await woteError { _ = try await voter.client.fetch([FeedPost].self, Self.feed) }
             #expect(truncated?.kind == .malformedResponse)
             #expect(try await hooks.counters().refreshCalls == countersBefore.refreshCalls)
-            #expect(await voter.client.currentSession().state == .signedIn)
+            #expect(await voter.client.currentSession.state == .signedIn)
         }
 
         @Test func e009OnAnAppCall_afterABringYourOwnLogin_movesTheSessionToProfileRequired() async throws {
@@ -200,12 +200,12 @@ extension EndToEnd {
             let error = try await woteError { _ = try await client.fetch([FeedPost].self, Self.feed) }
 
             #expect(error == .profileRequired)
-            #expect(await client.currentSession().state == .profileRequired)
+            #expect(await client.currentSession.state == .profileRequired)
             #expect(try await storage.load()?.profileCompleted == false)
             // The token is the member's: completing the profile through WoteKit opens the feed.
             try await client.completeProfile(
                 nickname: "b\(ReferenceServer.uniqueSuffix())", schoolName: "Wote High", region: .seoul, imageJPEG: nil)
-            #expect(await client.currentSession().state == .signedIn)
+            #expect(await client.currentSession.state == .signedIn)
             _ = try await client.fetch([FeedPost].self, Self.feed)
         }
 
@@ -220,7 +220,7 @@ extension EndToEnd {
 
             #expect(error == .banned)
             #expect(error?.code == "E018")
-            #expect(await member.client.currentSession().state == .signedOut(.banned))
+            #expect(await member.client.currentSession.state == .signedOut(.banned))
             #expect(try await storage.load() == nil)
             let after = try await woteError { _ = try await member.client.accessToken() }
             #expect(after == .banned)
@@ -286,7 +286,7 @@ extension EndToEnd {
             let after = try await hooks.counters()
             #expect(after.refreshCalls == before.refreshCalls + 1)
             #expect(after.refreshRejected == before.refreshRejected)
-            #expect(await client.currentSession().state == .signedIn)
+            #expect(await client.currentSession.state == .signedIn)
         }
     }
 }

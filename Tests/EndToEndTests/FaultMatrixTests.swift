@@ -103,7 +103,7 @@ extension EndToEnd {
                 } else {
                     tokens = after?.tokens == before?.tokens ? "unchanged" : "CHANGED"
                     #expect(after?.tokens == before?.tokens, "\(operation) × \(fault): tokens changed")
-                    #expect(await member.client.currentSession().state == .signedIn)
+                    #expect(await member.client.currentSession.state == .signedIn)
                 }
                 #expect(outcome == expected, "\(operation) × \(fault)")
                 if outcome != expected {

@@ -35,7 +35,7 @@ extension EndToEnd {
 
             try await wote.completeProfile(
                 nickname: mine, schoolName: "Wote High", region: .seoul, imageJPEG: Data([0xFF, 0xD8, 0xFF, 0xD9]))
-            #expect(await wote.currentSession().state == .signedIn)
+            #expect(await wote.currentSession.state == .signedIn)
             let user = try await wote.fetchMyProfile()
             #expect(user.nickname == mine)
             #expect(user.school == School(name: "Wote High", region: .seoul))
@@ -99,7 +99,7 @@ extension EndToEnd {
             try await member.client.withdraw()
 
             #expect(try await storage.load() == nil)
-            #expect(await member.client.currentSession().state == .signedOut(.withdrawn))
+            #expect(await member.client.currentSession.state == .signedOut(.withdrawn))
             // The old tokens, replayed from another device, are refused: access and refresh alike.
             let replay = ReferenceServer.client(storage: InMemoryTokenStorage(session: stored), clock: member.clock)
             _ = await replay.restoreSession()
@@ -122,7 +122,7 @@ extension EndToEnd {
 
             await #expect(throws: WoteError.profileRequired) { try await wote.registerDeviceToken(hex: "abcd") }
             await #expect(throws: WoteError.profileRequired) { try await wote.withdraw() }
-            #expect(await wote.currentSession().state == .profileRequired)
+            #expect(await wote.currentSession.state == .profileRequired)
             #expect(try await storage.load() != nil)
             #expect(try await hooks.counters().refreshCalls == 0)
         }

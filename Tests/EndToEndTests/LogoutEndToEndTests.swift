@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteKit
 import WoteKitTesting
+import WoteTestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -56,7 +57,7 @@ extension EndToEnd {
             #expect(counters.expiredAccessTokenRequests == 0)
             #expect(bodies.current == [#"{"deviceToken":"ab12cd"}"#])
             #expect(try await storage.load() == nil)
-            #expect(await wote.currentSession().state == .signedOut(.loggedOut))
+            #expect(await wote.currentSession.state == .signedOut(.loggedOut))
         }
 
         @Test func logoutWithARefusedRefresh_sendsNoLogoutCall_andEndsTheSessionHere() async throws {
@@ -67,7 +68,7 @@ extension EndToEnd {
             let (wote, storage) = try await signedIn(clock: clock, bodies: bodies)
             try await hooks.advance(clock, by: 300)  // both tokens have expired on the server
             try await hooks.reset()
-            var events = wote.observeSession().makeAsyncIterator()
+            var events = wote.sessionEvents().makeAsyncIterator()
 
             try await wote.logout(deviceToken: DeviceToken(hex: "ab12cd"))
 
@@ -77,9 +78,9 @@ extension EndToEnd {
             #expect(!counters.requests.keys.contains { $0.hasPrefix("POST /api/auth/logout") })
             #expect(bodies.current.isEmpty)
             #expect(try await storage.load() == nil)
-            #expect(await wote.currentSession().state == .signedOut(.loggedOut))
-            #expect(await events.next() == .signedOut(.loggedOut))
-            #expect(await events.next() == .serverNotToldOfLogout(.sessionExpired))
+            #expect(await wote.currentSession.state == .signedOut(.loggedOut))
+            #expect(await events.nextNotable() == .signedOut(.loggedOut))
+            #expect(await events.nextNotable() == .serverNotToldOfLogout(.sessionExpired))
         }
     }
 }

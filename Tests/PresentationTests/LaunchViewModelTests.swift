@@ -169,6 +169,18 @@ import WoteUseCases
         #expect(viewModel.errorMessage == "Your session has expired. Please sign in again.")
     }
 
+    @Test func start_keepsThePassingFailureOfTheRestore_whenTheStreamRepeatsTheState() async {
+        let auth = InMemoryAuthRepository()
+        auth.setRestoreResult(SessionSnapshot(state: .signedIn, warning: .timeout))
+        let viewModel = makeViewModel(auth)
+        await viewModel.start()
+        auth.finishEventStreams()
+        await viewModel.waitUntilObservationEnds()
+
+        #expect(viewModel.route == .home)
+        #expect(viewModel.errorMessage == WoteError.timeout.message)
+    }
+
     @Test func start_routesToHome_afterLoginIntoProfileSetupAndProfileCompletion() async throws {
         let auth = InMemoryAuthRepository(defaultSignInResult: .success(.profileRequired))
         let profiles = InMemoryProfileRepository(auth: auth)

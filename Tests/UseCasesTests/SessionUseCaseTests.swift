@@ -190,12 +190,14 @@ import WoteUseCases
         try await LogoutUseCase(auth: auth)()
         auth.finishEventStreams()
 
-        let expected: [SessionEvent] = [.signedIn, .refreshFailed(.timeout), .signedOut(.loggedOut)]
+        let expected: [SessionEvent] = [
+            .signedIn, .refreshStarted, .refreshFailed(.timeout), .refreshEnded, .signedOut(.loggedOut),
+        ]
         #expect(await collect(first) == expected)
         #expect(await collect(second) == expected)
     }
 
-    @Test func observe_startsAtSubscription_andReportsProfileRequired() async throws {
+    @Test func observe_startsWithTheCurrentState_andReportsProfileRequired() async throws {
         let auth = InMemoryAuthRepository(defaultSignInResult: .success(.profileRequired))
         _ = try await auth.signIn(with: .apple(authorizationCode: "early"), remember: true)
         let events = ObserveSessionUseCase(auth: auth)()
@@ -203,7 +205,7 @@ import WoteUseCases
         _ = try await LoginUseCase(auth: auth)(.apple("c"), remember: true)
         auth.finishEventStreams()
 
-        #expect(await collect(events) == [.profileRequired])
+        #expect(await collect(events) == [.initialState(.profileRequired), .profileRequired])
     }
 
     private func collect(_ stream: AsyncStream<SessionEvent>) async -> [SessionEvent] {

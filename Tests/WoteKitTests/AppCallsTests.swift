@@ -16,6 +16,8 @@ import FoundationNetworking
 @Suite struct AppCallsTests {
     static let baseURL = URL(string: "https://api.wote.test")!
     static let start = Date(timeIntervalSince1970: 1_700_000_000)
+    /// An API URL, for rejections reported by another stack.
+    static let postsURL = URL(string: "https://api.wote.test/api/posts")!
 
     /// A scripted Wote API: it accepts exactly the access token it issued last, rotates the pair on
     /// every refresh, and answers app paths from a script (success with the path as `data` by default).
@@ -273,7 +275,7 @@ import FoundationNetworking
         // Not a token problem: no refresh, no retry, the session goes on.
         #expect(fixture.api.refreshCount == 0)
         #expect(fixture.api.appRequests(path: "/api/posts/7/votes").count == 1)
-        #expect(await fixture.wote.currentSession().state == .signedIn)
+        #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
     @Test func e008OnABadPage_isRejected_andDoesNotRefresh() async throws {
@@ -304,7 +306,7 @@ import FoundationNetworking
         #expect(error?.kind == .serverFailure)
         #expect(error?.code == "G999")
         #expect(error?.serverMessage == "Internal Error")
-        #expect(await fixture.wote.currentSession().state == .signedIn)
+        #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
     @Test(arguments: [
@@ -320,7 +322,7 @@ import FoundationNetworking
         }
 
         #expect(error?.kind == .malformedResponse)
-        #expect(await fixture.wote.currentSession().state == .signedIn)
+        #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
     // MARK: - Multipart
@@ -551,7 +553,7 @@ import FoundationNetworking
         #expect(raw.status == 401)
         #expect(fixture.api.refreshCount == 2)
         #expect(fixture.api.appRequests(path: "/api/posts").count == 4)
-        #expect(await fixture.wote.currentSession().state == .signedIn)
+        #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
     static func burst(_ count: Int, _ call: @escaping @Sendable () async throws -> Bool) async -> Int {
@@ -579,8 +581,8 @@ import FoundationNetworking
         gate.open()
         #expect(try await patient.value == "/api/posts")
         #expect(fixture.api.refreshCount == 1)
-        #expect(await fixture.wote.currentSession().tokens?.accessToken == FakeAPI.access(2))
-        #expect(await fixture.wote.currentSession().state == .signedIn)
+        #expect(await fixture.wote.currentSession.tokens?.accessToken == FakeAPI.access(2))
+        #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
     // MARK: - Answers that change the session
@@ -595,7 +597,7 @@ import FoundationNetworking
 
         #expect(error == .profileRequired)
         #expect(error?.code == "E009")
-        #expect(await fixture.wote.currentSession().state == .profileRequired)
+        #expect(await fixture.wote.currentSession.state == .profileRequired)
         #expect(try await fixture.storage.load()?.profileCompleted == false)
         #expect(fixture.api.refreshCount == 0)
     }
@@ -609,7 +611,7 @@ import FoundationNetworking
         let response = try await fixture.wote.response(for: .get("/api/posts"))
 
         #expect(response.status == 400)
-        #expect(await fixture.wote.currentSession().state == .profileRequired)
+        #expect(await fixture.wote.currentSession.state == .profileRequired)
     }
 
     @Test func e018OnAnAppCall_signsOut_andEmptiesTheStore() async throws {
@@ -623,7 +625,7 @@ import FoundationNetworking
         let after = try await woteError { _ = try await fixture.wote.response(for: .get("/api/posts")) }
 
         #expect(error == .banned)
-        #expect(await fixture.wote.currentSession().state == .signedOut(.banned))
+        #expect(await fixture.wote.currentSession.state == .signedOut(.banned))
         #expect(try await fixture.storage.load() == nil)
         #expect(after == .banned)
         #expect(fixture.api.appRequests(path: "/api/posts").isEmpty)
@@ -660,7 +662,9 @@ import FoundationNetworking
         let rejected = try await fixture.wote.accessToken()
 
         let tokens = await withTaskGroup(of: String?.self) { group in
-            for _ in 0..<10 { group.addTask { try? await fixture.wote.accessToken(afterRejecting: rejected) } }
+            for _ in 0..<10 {
+                group.addTask { try? await fixture.wote.accessToken(afterRejecting: rejected, from: Self.postsURL) }
+            }
             return await group.reduce(into: [String?]()) { $0.append($1) }
         }
 
@@ -671,9 +675,9 @@ import FoundationNetworking
     @Test func rejectingATokenARefreshAlreadyReplaced_returnsTheCurrentOne_withoutRefreshing() async throws {
         let fixture = try await Fixture.signedIn()
         let old = try await fixture.wote.accessToken()
-        #expect(try await fixture.wote.accessToken(afterRejecting: old) == FakeAPI.access(2))
+        #expect(try await fixture.wote.accessToken(afterRejecting: old, from: Self.postsURL) == FakeAPI.access(2))
 
-        #expect(try await fixture.wote.accessToken(afterRejecting: old) == FakeAPI.access(2))
+        #expect(try await fixture.wote.accessToken(afterRejecting: old, from: Self.postsURL) == FakeAPI.access(2))
         #expect(fixture.api.refreshCount == 1)
     }
 
@@ -681,10 +685,12 @@ import FoundationNetworking
         let fixture = try await Fixture.signedIn()
         fixture.api.state.withLock { $0.generation = 99 }
 
-        let error = try await woteError { _ = try await fixture.wote.accessToken(afterRejecting: FakeAPI.access(1)) }
+        let error = try await woteError {
+            _ = try await fixture.wote.accessToken(afterRejecting: FakeAPI.access(1), from: Self.postsURL)
+        }
 
         #expect(error == .sessionExpired)
-        #expect(await fixture.wote.currentSession().state == .signedOut(.sessionExpired))
+        #expect(await fixture.wote.currentSession.state == .signedOut(.sessionExpired))
         #expect(try await fixture.storage.load() == nil)
     }
 
@@ -700,7 +706,7 @@ import FoundationNetworking
         let response = try await fixture.wote.response(for: request)
         let error = try await woteError { _ = try await fixture.wote.fetch(String.self, request) }
         let token = try await fixture.wote.accessToken()
-        let session = await fixture.wote.currentSession()
+        let session = await fixture.wote.currentSession
 
         let values: [Any] = [
             fixture.wote, request, response, error as Any, session, session.tokens as Any, fixture.api.stub,

@@ -77,10 +77,35 @@ import WoteKitTesting
     }
 
     #if !canImport(Security)
+    @Test func withoutAnAppName_theStoreIsNamedAfterTheRunningProgram_notWote() throws {
+        let program = ProcessInfo.processInfo.processName
+        #expect(!program.isEmpty && program != "wote")
+        let store = try #require(WoteConfiguration(baseURL: Self.production).storage as? FileTokenStorage)
+        let stateDirectory = store.fileURL.deletingLastPathComponent().deletingLastPathComponent()
+        #expect(stateDirectory.lastPathComponent == WoteConfiguration.appName(forProgram: program))
+        #expect(store.fileURL != WoteConfiguration.defaultStoreFile(for: Self.production, appName: "wote"))
+        let named = try #require(
+            WoteConfiguration.defaultStorage(for: Self.production, appName: "wote") as? FileTokenStorage)
+        #expect(named.fileURL == WoteConfiguration.defaultStoreFile(for: Self.production, appName: "wote"))
+    }
+    #endif
+
+    @Test func programNames_becomeOneSafeFolderName() {
+        #expect(WoteConfiguration.appName(forProgram: "my-server") == "my-server")
+        #expect(WoteConfiguration.appName(forProgram: "../etc") != "../etc")
+        #expect(!WoteConfiguration.appName(forProgram: "a/b").contains("/"))
+        #expect(WoteConfiguration.appName(forProgram: "a b") != WoteConfiguration.appName(forProgram: "a_b"))
+        #expect(WoteConfiguration.appName(forProgram: "") == "app")
+        #expect(WoteConfiguration.defaultStateDirectory().lastPathComponent == WoteConfiguration.defaultAppName)
+    }
+
+    #if !canImport(Security)
     @Test func configuration_picksTheStoreFromItsBaseURL_unlessOneIsGiven() throws {
         var configuration = WoteConfiguration(baseURL: Self.staging)
         let staging = try #require(configuration.storage as? FileTokenStorage)
-        #expect(staging.fileURL == WoteConfiguration.defaultStoreFile(for: Self.staging, appName: "wote"))
+        #expect(
+            staging.fileURL
+                == WoteConfiguration.defaultStoreFile(for: Self.staging, appName: WoteConfiguration.defaultAppName))
         configuration.baseURL = Self.production
         let production = try #require(configuration.storage as? FileTokenStorage)
         #expect(production.fileURL != staging.fileURL)

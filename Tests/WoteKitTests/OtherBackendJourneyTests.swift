@@ -323,7 +323,7 @@ import FoundationNetworking
         let backend = try Backend(style)
         let directory = try TemporaryDirectory()
         let (wote, storage) = backend.client(storingIn: directory)
-        let events = Task { [stream = wote.observeSession()] in await stream.reduce(into: []) { $0.append($1) } }
+        let events = Task { [stream = wote.sessionEvents()] in await stream.reduce(into: []) { $0.append($1) } }
 
         // Own login, then hand the pair to WoteKit.
         let pair = try await backend.ownLogin()
@@ -357,12 +357,12 @@ import FoundationNetworking
         if style != .snaptime { #expect(refreshRequest.headers["authorization"] == nil) }
 
         wote.shutdown()
-        #expect(await events.value == [.signedIn, .tokensRefreshed])
+        #expect(await events.value == [.signedIn, .refreshStarted, .tokensRefreshed, .refreshEnded])
 
         // Relaunch: a new client on the same store, no network while the token is valid.
         let requestsBefore = backend.server.requests.count
         let relaunched = backend.client(storage: FileTokenStorage(fileURL: directory.store))
-        let relaunchEvents = Task { [stream = relaunched.observeSession()] in
+        let relaunchEvents = Task { [stream = relaunched.sessionEvents()] in
             await stream.reduce(into: []) { $0.append($1) }
         }
         #expect(await relaunched.restoreSession().state == .signedIn)
@@ -377,7 +377,7 @@ import FoundationNetworking
         try await relaunched.logout()
         #expect(backend.server.requests.count == requestsBeforeLogout)
         #expect(try await storage.load() == nil)
-        #expect(await relaunched.currentSession().state == .signedOut(.loggedOut))
+        #expect(await relaunched.currentSession.state == .signedOut(.loggedOut))
         relaunched.shutdown()
         #expect(await relaunchEvents.value == [.restored(.signedIn), .signedOut(.loggedOut)])
         let third = backend.client(storage: FileTokenStorage(fileURL: directory.store))
@@ -412,7 +412,7 @@ import FoundationNetworking
 
         #expect(error == .sessionExpired)
         #expect(backend.refreshCalls == 1)
-        #expect(await wote.currentSession().state == .signedOut(.sessionExpired))
+        #expect(await wote.currentSession.state == .signedOut(.sessionExpired))
         #expect(try await storage.load() == nil)
     }
 
@@ -425,7 +425,7 @@ import FoundationNetworking
 
         #expect(response.status == 401)
         #expect(backend.refreshCalls == 0)
-        #expect(await wote.currentSession().state == .signedIn)
+        #expect(await wote.currentSession.state == .signedIn)
     }
 
     @Test(arguments: Style.allCases)

@@ -75,7 +75,7 @@ import WoteKitTesting
             .account("wote01", password: Self.password), remember: true)
         #expect(state == .signedIn)
         expectNoToken(in: wote)
-        expectNoToken(in: await wote.currentSession())
+        expectNoToken(in: await wote.currentSession)
         #expect(!SecretScan.reveals(Self.password, in: wote))
     }
 }

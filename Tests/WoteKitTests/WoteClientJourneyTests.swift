@@ -68,7 +68,7 @@ import FoundationNetworking
         #expect(try await wote.checkNickname("taken") == .taken)
         #expect(try await wote.checkNickname("투표왕") == .available(try Nickname(validating: "투표왕")))
         try await wote.completeProfile(nickname: "투표왕", schoolName: "Wote High", region: .seoul, imageJPEG: nil)
-        #expect(await wote.currentSession().state == .signedIn)
+        #expect(await wote.currentSession.state == .signedIn)
         let user = try await wote.fetchMyProfile()
         #expect(user.nickname == "투표왕")
         #expect(user.school == School(name: "Wote High", region: .seoul))

@@ -36,11 +36,16 @@ let package = Package(
         .package(path: "../.."),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // AsyncHTTPClient's own dependency; the transport only tells its no-op tracer apart.
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.1.0"),
     ],
     targets: [
         .target(
             name: "WoteKitAsyncHTTPClient",
-            dependencies: imported + [.product(name: "NIOFoundationCompat", package: "swift-nio")],
+            dependencies: imported + [
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
             path: "Sources/WoteKitAsyncHTTPClient",
             swiftSettings: strictSettings),
         .testTarget(

@@ -6,17 +6,21 @@ struct BenchOptions {
         usage: wote-bench --server URL [--only LIST] [--quick]
                wote-bench --server URL --profile VARIANT [--requests N] [--concurrency C]
           --server URL       a wote-server started with --test-hooks (and --no-access-log for fair timings)
-          --only LIST        comma-separated subset of: overhead,inprocess,burst,steady,launch,memory,transport
-                             (default: all)
+          --only LIST        comma-separated subset of: overhead,inprocess,burst,steady,launch,memory,transport,
+                             ahc-overhead (default: all)
           --quick            small counts, to check that everything runs (the figures are then not meaningful)
           --profile VARIANT  send only one overhead variant's requests, for a profiler: wotekit, urlsession,
                              delegate (URLSession with a redirect-refusing delegate), transport (WoteKit's
                              HTTPTransport alone), recorded-wotekit or recorded-plain (the network taken out),
                              recorded-feed-wotekit or recorded-feed-plain (a 20-post feed page, network taken
-                             out); --requests (default 2000) and --concurrency (default 1)
+                             out), ahc-wotekit, ahc-bare or ahc-wotekit-before (WoteKit over
+                             AsyncHTTPClientTransport, bare AsyncHTTPClient, WoteKit over the transport as
+                             it was before issue 26); --requests (default 2000) and --concurrency (default 1)
         """
 
-    static let allBenchmarks = ["overhead", "inprocess", "burst", "steady", "launch", "memory", "transport"]
+    static let allBenchmarks = [
+        "overhead", "inprocess", "burst", "steady", "launch", "memory", "transport", "ahc-overhead",
+    ]
 
     var server: URL
     var benchmarks: [String] = allBenchmarks

@@ -46,15 +46,15 @@ struct PlainProfileClient: Sendable {
         return envelope.status == 200 && envelope.data != nil
     }
 
-    /// The envelope of §4.6 with the profile in `data`.
-    private struct Envelope: Decodable {
+    /// The envelope of §4.6 with the profile in `data` (the bare AsyncHTTPClient client decodes it too).
+    struct Envelope: Decodable {
         var status: Int
         var divisionCode: String?
         var message: String?
         var data: Profile?
     }
 
-    private struct Profile: Decodable {
+    struct Profile: Decodable {
         var nickname: String
         var profileImage: String?
         var consumerType: String?
@@ -62,7 +62,7 @@ struct PlainProfileClient: Sendable {
         var canUpdateConsumerType: Bool?
     }
 
-    private struct School: Decodable {
+    struct School: Decodable {
         var schoolName: String
         var schoolRegion: String
     }

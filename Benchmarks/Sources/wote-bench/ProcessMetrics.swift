@@ -24,6 +24,18 @@ enum ProcessMetrics {
         return bytes < 0 ? nil : Int(bytes)
     }
 
+    /// Voluntary plus involuntary context switches of this process so far: a thread wake-up per
+    /// request shows here.
+    static func contextSwitches() -> Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return usage.ru_nvcsw + usage.ru_nivcsw
+    }
+
     /// User plus system CPU time used by every thread of this process so far.
     static func cpuTime() -> Duration {
         var usage = rusage()

@@ -24,6 +24,19 @@ func runBenchmarks() async -> Int32 {
     let quick = options.quick
     do {
         clock.synchronise(to: try await hooks.now())
+        if let profile = options.profile, profile.hasPrefix("ahc-") {
+            #if WOTE_BENCH_ASYNC_HTTP_CLIENT
+            log(
+                try await AHCProfileRun(
+                    server: options.server, clock: clock, key: profile, requests: options.profileRequests,
+                    concurrency: options.profileConcurrency
+                ).run())
+            return 0
+            #else
+            throw BenchFailure(
+                "\(profile): built without the AsyncHTTPClient transport (WOTE_BENCH_NO_ASYNC_HTTP_CLIENT)")
+            #endif
+        }
         if let profile = options.profile {
             let variants = try await RequestVariants.make(server: options.server, clock: clock)
             log(
@@ -77,6 +90,18 @@ func runBenchmarks() async -> Int32 {
                 ).run(into: &report)
                 #else
                 log("transport: skipped, built without the AsyncHTTPClient transport (WOTE_BENCH_NO_ASYNC_HTTP_CLIENT)")
+                #endif
+            case "ahc-overhead":
+                #if WOTE_BENCH_ASYNC_HTTP_CLIENT
+                try await AHCOverheadBenchmark(
+                    server: options.server, clock: clock, rounds: quick ? 2 : 9,
+                    sequentialRequests: quick ? 200 : 1_500, concurrentRequests: quick ? 800 : 6_000,
+                    heapRequests: quick ? 4_000 : 100_000, checkpointEvery: quick ? 1_000 : 10_000
+                ).run(into: &report)
+                #else
+                log(
+                    "ahc-overhead: skipped, built without the AsyncHTTPClient transport (WOTE_BENCH_NO_ASYNC_HTTP_CLIENT)"
+                )
                 #endif
             default:
                 break

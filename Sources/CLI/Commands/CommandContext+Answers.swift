@@ -61,7 +61,9 @@ package struct RefusalWording: Sendable {
     }
 
     /// "No post with that id.", for every command that names a post.
-    package static let post = RefusalWording(notFound: "No post with that id.")
+    package static var post: RefusalWording {
+        RefusalWording(notFound: localized("No post with that id.", ko: "그 번호의 게시글이 없습니다."))
+    }
 
     /// The failure to report for `error`; `httpStatus` is kept for callers that log it.
     package func failure(for error: WoteError, httpStatus: Int) -> CommandFailure {

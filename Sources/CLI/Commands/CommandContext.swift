@@ -78,14 +78,14 @@ package struct CommandContext: Sendable {
         _ = try await attempt { () throws(WoteError) in
             try await wote.login(credential, remember: remember)
         }
-        return SessionReport(await wote.currentSession(), showTokens: options.showTokens).output
+        return SessionReport(await wote.currentSession, showTokens: options.showTokens).output
     }
 
     /// Reads the password from the first line of standard input (not echoed on a terminal).
     ///
     /// - Throws: a usage failure when standard input has no line or an empty one.
     package func readPassword() async throws(CommandFailure) -> String {
-        if terminal.isInteractive { terminal.printErrorPrompt("Password: ") }
+        if terminal.isInteractive { terminal.printErrorPrompt(localized("Password: ", ko: "비밀번호: ")) }
         guard let line = await terminal.readLine(secret: true) else {
             throw .usage("password: expected on the first line of standard input")
         }

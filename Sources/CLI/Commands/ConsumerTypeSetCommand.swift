@@ -22,7 +22,9 @@ package struct ConsumerTypeSetCommand: WoteCommand {
         try await context.withSession { () throws(WoteError) in
             try await context.wote.setConsumerType(consumerType)
         }
-        return .ok("Consumer type set to \(consumerType.rawValue).")
+        return .ok(
+            localized(
+                "Consumer type set to \(consumerType.rawValue).", ko: "소비 성향을 \(consumerType.rawValue)(으)로 정했습니다."))
     }
 
     /// The consumer type names, for help and usage errors.

@@ -17,6 +17,6 @@ package struct DeviceTokenRegisterCommand: WoteCommand {
         try await context.withSession { () throws(WoteError) in
             try await context.wote.registerDeviceToken(deviceToken)
         }
-        return .ok("Device token registered.")
+        return .ok(localized("Device token registered.", ko: "기기 토큰을 등록했습니다."))
     }
 }

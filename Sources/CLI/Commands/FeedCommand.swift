@@ -42,7 +42,7 @@ package struct FeedCommand: WoteCommand {
         let posts = try await Self.posts(scope: scope, page: page, size: size, on: context.wote)
         let text =
             posts.isEmpty
-            ? "No posts on page \(page)."
+            ? localized("No posts on page \(page).", ko: "\(page)쪽에 게시글이 없습니다.")
             : posts.map(PostText.line).joined(separator: "\n")
         return CommandOutput(text: text, json: .object([("posts", .array(posts))]))
     }

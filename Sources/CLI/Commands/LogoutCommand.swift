@@ -27,6 +27,10 @@ package struct LogoutCommand: WoteCommand {
         try await context.attempt { () throws(WoteError) in
             try await context.wote.logout(deviceToken: deviceToken)
         }
-        return .ok(before.state.hasSession ? "Logged out." : "Nobody was signed in.", state: "signedOut")
+        return .ok(
+            before.state.hasSession
+                ? localized("Logged out.", ko: "로그아웃했습니다.")
+                : localized("Nobody was signed in.", ko: "로그인한 사람이 없었습니다."),
+            state: "signedOut")
     }
 }

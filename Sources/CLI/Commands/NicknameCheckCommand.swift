@@ -40,10 +40,19 @@ package struct NicknameCheckCommand: WoteCommand {
         let shown = name.precomposedStringWithCanonicalMapping
         let (available, reason, text): (Bool, String?, String) =
             switch result {
-            case .available: (true, nil, "“\(shown)” is available.")
-            case .taken: (false, "taken", "“\(shown)” is taken. \(WoteError.nicknameTaken.message)")
+            case .available: (true, nil, localized("“\(shown)” is available.", ko: "“\(shown)”은(는) 쓸 수 있습니다."))
+            case .taken:
+                (
+                    false, "taken",
+                    localized("“\(shown)” is taken. ", ko: "“\(shown)”은(는) 이미 쓰이고 있습니다. ")
+                        + WoteError.nicknameTaken.message
+                )
             case .invalid(let violation):
-                (false, "invalid", "“\(shown)” is not a valid nickname. \(violation.message)")
+                (
+                    false, "invalid",
+                    localized("“\(shown)” is not a valid nickname. ", ko: "“\(shown)”은(는) 쓸 수 없는 닉네임입니다. ")
+                        + violation.message
+                )
             }
         return CommandOutput(
             text: text,

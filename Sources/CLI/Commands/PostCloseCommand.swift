@@ -10,7 +10,11 @@ package struct PostCloseCommand: WoteCommand {
     package var postID: Int
 
     /// The wording of the refusals of the author's commands.
-    static let wording = RefusalWording(notFound: "No post with that id.", forbidden: "Only the author can do that.")
+    static var wording: RefusalWording {
+        RefusalWording(
+            notFound: localized("No post with that id.", ko: "그 번호의 게시글이 없습니다."),
+            forbidden: localized("Only the author can do that.", ko: "작성자만 할 수 있습니다."))
+    }
 
     package init(parsing arguments: inout ArgumentCursor) throws(CommandFailure) {
         postID = try PostArguments.postID(arguments.positional())
@@ -19,6 +23,6 @@ package struct PostCloseCommand: WoteCommand {
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         try await context.restore()
         _ = try await context.send(.post("/api/posts/\(postID)/complete"), wording: Self.wording)
-        return .ok("Closed #\(postID).")
+        return .ok(localized("Closed #\(postID).", ko: "#\(postID)을(를) 마감했습니다."))
     }
 }

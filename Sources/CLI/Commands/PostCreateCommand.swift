@@ -65,8 +65,10 @@ package struct PostCreateCommand: WoteCommand {
         _ = try await context.send(.post("/api/posts", form: form))
         let postID = await findPostID(in: context)
         let text =
-            postID.map { "Posted “\(title)” as #\($0)." }
-            ?? "Posted “\(title)”; its id was not found on the first page of the feed."
+            postID.map { localized("Posted “\(title)” as #\($0).", ko: "“\(title)”을(를) #\($0)(으)로 올렸습니다.") }
+            ?? localized(
+                "Posted “\(title)”; its id was not found on the first page of the feed.",
+                ko: "“\(title)”을(를) 올렸지만 피드 첫 쪽에서 번호를 찾지 못했습니다.")
         return CommandOutput(text: text, json: .object([("postId", postID.map(JSONValue.number) ?? .null)]))
     }
 

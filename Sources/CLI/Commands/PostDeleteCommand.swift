@@ -21,6 +21,6 @@ package struct PostDeleteCommand: WoteCommand {
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         try await context.restore()
         _ = try await context.send(.delete("/api/posts/\(postID)"), wording: PostCloseCommand.wording)
-        return .ok("Deleted #\(postID).")
+        return .ok(localized("Deleted #\(postID).", ko: "#\(postID)을(를) 삭제했습니다."))
     }
 }

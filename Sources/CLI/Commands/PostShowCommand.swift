@@ -21,7 +21,9 @@ package struct PostShowCommand: WoteCommand {
             throw CommandFailure(.malformedResponse("the post's data has no post"))
         }
         var text = PostText.detail(post)
-        if let comments = data["commentCount"]?.intValue { text += "\n\(comments) comment(s)" }
+        if let comments = data["commentCount"]?.intValue {
+            text += "\n" + localized("\(comments) comment(s)", ko: "댓글 \(comments)개")
+        }
         return CommandOutput(text: text, json: data)
     }
 }

@@ -56,7 +56,7 @@ package struct ProfileSetupCommand: WoteCommand {
             try await context.wote.completeProfile(
                 nickname: nickname, schoolName: schoolName, region: region, imageJPEG: image)
         }
-        return .ok("Profile completed. Signed in.", state: "signedIn")
+        return .ok(localized("Profile completed. Signed in.", ko: "프로필을 완성했습니다. 로그인되었습니다."), state: "signedIn")
     }
 
     /// The region names, for help and usage errors.

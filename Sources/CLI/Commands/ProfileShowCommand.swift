@@ -36,11 +36,13 @@ package struct ProfileShowCommand: WoteCommand {
 
     /// The member in a few lines for people (also the interactive home screen's).
     static func text(_ user: User) -> String {
-        """
-        Nickname       \(user.nickname)
-        School         \(user.school.name) (\(user.school.region.rawValue))
-        Consumer type  \(user.consumerType?.rawValue ?? "not chosen yet")
-        Profile image  \(user.profileImageURL?.absoluteString ?? "none")
-        """
+        [
+            localized("Nickname       ", ko: "닉네임       ") + user.nickname,
+            localized("School         ", ko: "학교         ") + "\(user.school.name) (\(user.school.region.rawValue))",
+            localized("Consumer type  ", ko: "소비 성향    ")
+                + (user.consumerType?.rawValue ?? localized("not chosen yet", ko: "아직 고르지 않음")),
+            localized("Profile image  ", ko: "프로필 사진  ")
+                + (user.profileImageURL?.absoluteString ?? localized("none", ko: "없음")),
+        ].joined(separator: "\n")
     }
 }

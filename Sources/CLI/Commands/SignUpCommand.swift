@@ -45,7 +45,9 @@ package struct SignUpCommand: WoteCommand {
         }
         switch outcome {
         case .created:
-            return .ok("Account created. Sign in with: wote signin \(loginId)")
+            return .ok(
+                localized("Account created. Sign in with: wote signin ", ko: "계정을 만들었습니다. 로그인: wote signin ")
+                    + loginId)
         case .refused, .malformedRequest:
             throw CommandFailure(kind: .rejected, message: outcome.message)
         case .serverFailure(let error), .networkUnavailable(let error):

@@ -20,11 +20,13 @@ package struct StatusCommand: WoteCommand {
         var output = SessionReport(snapshot, showTokens: context.options.showTokens).output
         if let warning = snapshot.warning {
             output.warnings.append(
-                "warning: the expired session could not be refreshed, so the state kept in the store is shown: "
-                    + warning.message)
+                localized(
+                    "warning: the expired session could not be refreshed, so the state kept in the store is shown: ",
+                    ko: "경고: 만료된 세션을 갱신하지 못해 저장소에 남은 상태를 보여 줍니다: ") + warning.message)
         }
         if case .signedOut(.storedSessionCorrupted(let reason)) = snapshot.state {
-            output.warnings.append("warning: the stored session could not be used: \(reason)")
+            output.warnings.append(
+                localized("warning: the stored session could not be used: ", ko: "경고: 저장된 세션을 쓸 수 없습니다: ") + reason)
         }
         return output
     }

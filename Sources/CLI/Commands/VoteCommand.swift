@@ -24,13 +24,17 @@ package struct VoteCommand: WoteCommand {
 
     /// The wording of a vote's refusals.
     static let wording = RefusalWording(
-        notFound: "No post with that id.", conflict: "You have already voted on this post.")
+        notFound: localized("No post with that id.", ko: "그 번호의 게시글이 없습니다."),
+        conflict: localized("You have already voted on this post.", ko: "이미 이 게시글에 투표했습니다."))
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         try await context.restore()
         let counts = try await Self.vote(postID, agrees: agrees, on: context.wote)
         return CommandOutput(
-            text: "Voted \(agrees ? "agree" : "disagree") on #\(postID): \(PostText.counts(counts)).",
+            text: agrees
+                ? localized("Voted agree on #\(postID): ", ko: "#\(postID)에 찬성했습니다: ") + PostText.counts(counts) + "."
+                : localized("Voted disagree on #\(postID): ", ko: "#\(postID)에 반대했습니다: ") + PostText.counts(counts)
+                    + ".",
             json: .object([
                 ("agreeCount", counts["agreeCount"] ?? .null), ("disagreeCount", counts["disagreeCount"] ?? .null),
             ]))

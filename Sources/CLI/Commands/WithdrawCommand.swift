@@ -15,6 +15,7 @@ package struct WithdrawCommand: WoteCommand {
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         try await context.withSession { () throws(WoteError) in try await context.wote.withdraw() }
-        return .ok("Your account was deleted. Signed out.", state: "signedOut")
+        return .ok(
+            localized("Your account was deleted. Signed out.", ko: "계정을 삭제했습니다. 로그아웃되었습니다."), state: "signedOut")
     }
 }

@@ -39,8 +39,9 @@ final class InteractiveFront {
     /// Runs until the person quits or the input ends.
     func run() async {
         terminal.print(
-            "wote — \(wote.configuration.baseURL.absoluteString). Choose by number; q or end of input quits.")
-        terminal.print("… restoring your session")
+            "wote — \(wote.configuration.baseURL.absoluteString). "
+                + localized("Choose by number; q or end of input quits.", ko: "번호로 고르세요. q나 입력 끝으로 끝냅니다."))
+        terminal.print(localized("… restoring your session", ko: "… 세션을 복원하는 중"))
         await launch.start()
         var next = Next.proceed
         while next == .proceed {
@@ -82,8 +83,8 @@ final class InteractiveFront {
         terminal.print("── \(title) ──")
         for line in lines { terminal.print("  \(line)") }
         for (index, choice) in choices.enumerated() { terminal.print("  \(index + 1)) \(choice)") }
-        terminal.print("  q) Quit")
-        guard let answer = await ask("Choose: ") else { return nil }
+        terminal.print(localized("  q) Quit", ko: "  q) 끝내기"))
+        guard let answer = await ask(localized("Choose: ", ko: "선택: ")) else { return nil }
         let choice = answer.trimmingCharacters(in: .whitespaces)
         return choice.lowercased() == "q" ? nil : choice
     }
@@ -136,7 +137,7 @@ final class InteractiveFront {
     /// The session's state changes and its event is sent in one step; the launch view model routes
     /// when the event reaches it. Reading the state here (never a token) says which route to wait for.
     func settle() async {
-        let state = await wote.currentSession().state
+        let state = await wote.currentSession.state
         let deadline = ContinuousClock.now + Self.routeWait
         while !Self.route(launch.route, shows: state), ContinuousClock.now < deadline {
             await routeChange(before: deadline)
@@ -172,13 +173,18 @@ final class InteractiveFront {
     // MARK: - Storage
 
     private func storageScreen(reason: String) async -> Next {
-        showError("Your saved sign-in cannot be read right now: \(reason)")
-        guard let choice = await menu("Session store unavailable", choices: ["Try again"]) else { return .quit }
+        showError(
+            localized("Your saved sign-in cannot be read right now: ", ko: "저장된 로그인 정보를 지금은 읽을 수 없습니다: ") + reason)
+        guard
+            let choice = await menu(
+                localized("Session store unavailable", ko: "세션 저장소를 쓸 수 없음"),
+                choices: [localized("Try again", ko: "다시 시도")])
+        else { return .quit }
         if choice == "1" {
-            loading("restoring your session")
+            loading(localized("restoring your session", ko: "세션을 복원하는 중"))
             await launch.start()
         } else {
-            showError("Please choose one of the listed options.")
+            showError(localized("Please choose one of the listed options.", ko: "목록에 있는 번호를 고르세요."))
         }
         return .proceed
     }

@@ -42,7 +42,9 @@ package struct CommandFailure: Error, Sendable, Equatable {
         case .profileRequired: kind = .profileRequired
         case .consumerTypeRequired:
             kind = .profileRequired
-            message = "Choose your consumer type first: wote consumer-type set TYPE."
+            message = localized(
+                "Choose your consumer type first: wote consumer-type set TYPE.",
+                ko: "먼저 소비 성향을 고르세요: wote consumer-type set TYPE.")
         case .nicknameTaken: kind = .nicknameTaken
         case .invalidNickname: kind = .invalidNickname
         case .invalidField:
@@ -51,7 +53,9 @@ package struct CommandFailure: Error, Sendable, Equatable {
         case .invalidArgument, .foreignOrigin: kind = .usage
         case .serverFailure:
             kind = .server
-            if let status = error.status { message += " (HTTP status \(status))" }
+            if let status = error.status {
+                message += localized(" (HTTP status \(status))", ko: " (HTTP 상태 \(status))")
+            }
         case .tooManyRefreshes: kind = .server
         case .networkUnavailable: kind = .network
         case .timeout: kind = .timeout

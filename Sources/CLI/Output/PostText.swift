@@ -3,11 +3,15 @@ enum PostText {
     /// `#12  Buy AirPods Max?  by 투표왕 · 769000 · agree 3 / disagree 1 · ACTIVE · voted agree`.
     static func line(_ post: JSONValue) -> String {
         var parts = ["#\(post["postId"]?.intValue.map(String.init) ?? "?")  \(post["title"]?.stringValue ?? "")"]
-        parts.append("by \(post["author"]?["nickname"]?.stringValue ?? "(gone)")")
-        if let price = post["price"]?.intValue { parts.append("price \(price)") }
+        let author = post["author"]?["nickname"]?.stringValue ?? localized("(gone)", ko: "(탈퇴)")
+        parts.append(localized("by ", ko: "작성자 ") + author)
+        if let price = post["price"]?.intValue { parts.append(localized("price ", ko: "가격 ") + String(price)) }
         parts.append(counts(post["voteCounts"]))
         if let status = post["postStatus"]?.stringValue { parts.append(status) }
-        if let choice = post["myChoice"]?.boolValue { parts.append(choice ? "voted agree" : "voted disagree") }
+        if let choice = post["myChoice"]?.boolValue {
+            parts.append(
+                choice ? localized("voted agree", ko: "찬성함") : localized("voted disagree", ko: "반대함"))
+        }
         return parts.joined(separator: " · ")
     }
 
@@ -15,10 +19,14 @@ enum PostText {
     static func detail(_ post: JSONValue) -> String {
         var lines = [line(post)]
         if let contents = post["contents"]?.stringValue, !contents.isEmpty { lines.append(contents) }
-        if let url = post["externalURL"]?.stringValue, !url.isEmpty { lines.append("link: \(url)") }
-        if let image = post["image"]?.stringValue { lines.append("image: \(image)") }
-        if let created = post["createDate"]?.stringValue { lines.append("posted \(created) (server time)") }
-        if post["isMine"]?.boolValue == true { lines.append("(your post)") }
+        if let url = post["externalURL"]?.stringValue, !url.isEmpty {
+            lines.append(localized("link: ", ko: "링크: ") + url)
+        }
+        if let image = post["image"]?.stringValue { lines.append(localized("image: ", ko: "이미지: ") + image) }
+        if let created = post["createDate"]?.stringValue {
+            lines.append(localized("posted \(created) (server time)", ko: "\(created)에 올림 (서버 시각)"))
+        }
+        if post["isMine"]?.boolValue == true { lines.append(localized("(your post)", ko: "(내 게시글)")) }
         return lines.joined(separator: "\n")
     }
 
@@ -26,6 +34,6 @@ enum PostText {
     static func counts(_ counts: JSONValue?) -> String {
         let agree = counts?["agreeCount"]?.intValue ?? 0
         let disagree = counts?["disagreeCount"]?.intValue ?? 0
-        return "agree \(agree) / disagree \(disagree)"
+        return localized("agree \(agree) / disagree \(disagree)", ko: "찬성 \(agree) / 반대 \(disagree)")
     }
 }

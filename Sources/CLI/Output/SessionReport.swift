@@ -50,16 +50,23 @@ struct SessionReport {
 
     private var text: String {
         var lines = [Self.headline(for: state)]
-        if let accessTokenExpiresAt { lines.append("  access token expires   \(ISODate.format(accessTokenExpiresAt))") }
+        if let accessTokenExpiresAt {
+            lines.append(
+                localized("  access token expires   ", ko: "  액세스 토큰 만료    ") + ISODate.format(accessTokenExpiresAt))
+        }
         if let refreshTokenExpiresAt {
-            lines.append("  refresh token expires  \(ISODate.format(refreshTokenExpiresAt))")
+            lines.append(
+                localized("  refresh token expires  ", ko: "  리프레시 토큰 만료  ") + ISODate.format(refreshTokenExpiresAt))
         }
         if state.hasSession && !isPersistent {
-            lines.append("  not saved (--no-remember): the next wote command starts signed out")
+            lines.append(
+                localized(
+                    "  not saved (--no-remember): the next wote command starts signed out",
+                    ko: "  저장하지 않음 (--no-remember): 다음 wote 명령은 로그아웃 상태로 시작합니다"))
         }
         if let shownTokens {
-            lines.append("  access token   \(shownTokens.accessToken)")
-            lines.append("  refresh token  \(shownTokens.refreshToken)")
+            lines.append(localized("  access token   ", ko: "  액세스 토큰    ") + shownTokens.accessToken)
+            lines.append(localized("  refresh token  ", ko: "  리프레시 토큰  ") + shownTokens.refreshToken)
         }
         return lines.joined(separator: "\n")
     }
@@ -67,12 +74,16 @@ struct SessionReport {
     /// One sentence for the state.
     static func headline(for state: AuthenticationState) -> String {
         switch state {
-        case .signedIn: "Signed in."
+        case .signedIn: localized("Signed in.", ko: "로그인되어 있습니다.")
         case .profileRequired:
-            "Signed in, but the profile is not completed yet: run 'wote profile setup --nickname N "
-                + "--school-name S --school-region R'."
-        case .signedOut(let reason): "Signed out" + explanation(of: reason)
-        case .storageUnavailable(let reason): "The session store cannot be read: \(reason)"
+            localized(
+                "Signed in, but the profile is not completed yet: run 'wote profile setup --nickname N "
+                    + "--school-name S --school-region R'.",
+                ko: "로그인했지만 프로필이 아직 완성되지 않았습니다: 'wote profile setup --nickname N "
+                    + "--school-name S --school-region R'을 실행하세요.")
+        case .signedOut(let reason): localized("Signed out", ko: "로그아웃 상태입니다") + explanation(of: reason)
+        case .storageUnavailable(let reason):
+            localized("The session store cannot be read: ", ko: "세션 저장소를 읽을 수 없습니다: ") + reason
         }
     }
 
@@ -80,7 +91,10 @@ struct SessionReport {
         switch reason {
         case .noSession, .loggedOut, .withdrawn: "."
         case .sessionExpired, .banned, .memberGone, .appleCredentialRevoked: ": " + reason.errorWhenMissing.message
-        case .storedSessionCorrupted: ": the saved session could not be read. Please sign in again."
+        case .storedSessionCorrupted:
+            localized(
+                ": the saved session could not be read. Please sign in again.",
+                ko: ": 저장된 세션을 읽을 수 없습니다. 다시 로그인해 주세요.")
         }
     }
 }

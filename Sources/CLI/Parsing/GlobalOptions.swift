@@ -34,8 +34,11 @@ package struct GlobalOptions: Sendable, Equatable {
         self.timeout = timeout
     }
 
-    /// `session.json` in WoteKit's state directory (`$XDG_STATE_HOME/wote` or `~/.local/state/wote`).
+    /// The name the terminal front keeps its session under, whatever its executable is called.
+    package static let appName = "wote"
+
+    /// `session.json` in the front's state directory (`$XDG_STATE_HOME/wote` or `~/.local/state/wote`).
     package static func defaultStoreURL() -> URL {
-        WoteConfiguration.defaultStateDirectory().appendingPathComponent("session.json")
+        WoteConfiguration.defaultStateDirectory(appName: appName).appendingPathComponent("session.json")
     }
 }

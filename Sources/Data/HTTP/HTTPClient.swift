@@ -55,10 +55,12 @@ package struct HTTPClient: Sendable {
         let target = target(for: endpoint.path)
         var request = URLRequest(url: target.url)
         if endpoint.method != .get { request.httpMethod = endpoint.method.rawValue }
-        // The transport's own (idle) time-out, in whole seconds rounded up: the exchange's deadline
-        // is WoteKit's (``send(_:through:within:)``), and URLSession on Linux keeps only whole
-        // seconds of this value, so 0.5 s timed out every request not answered at once.
-        request.timeoutInterval = max(1, timeout.timeInterval.rounded(.up))
+        // A transport that keeps the deadline itself gets it exactly. Otherwise this is the
+        // transport's own (idle) time-out, in whole seconds rounded up: the exchange's deadline is
+        // WoteKit's (``send(_:through:within:)``), and URLSession on Linux keeps only whole seconds
+        // of this value, so 0.5 s timed out every request not answered at once.
+        request.timeoutInterval =
+            transport.ownDeadlineExchange != nil ? timeout.timeInterval : max(1, timeout.timeInterval.rounded(.up))
         // All headers in one assignment: on Linux `setValue(_:forHTTPHeaderField:)` checks every
         // character of a value through `String` comparisons, a few microseconds for a bearer
         // token, and the dictionary setter checks nothing; ``HeaderField`` checks here instead.
@@ -132,6 +134,16 @@ package struct HTTPClient: Sendable {
     }
 
     private func exchange(_ request: URLRequest) async throws(APIError) -> HTTPResponse {
+        if let exchange = transport.ownDeadlineExchange {
+            // The transport ends the exchange on its deadline and on the caller's cancellation
+            // itself: awaited right here, in the caller's task.
+            if Task.isCancelled { throw .cancelled }
+            do {
+                return try await exchange(request)
+            } catch {
+                throw HTTPClient.apiError(for: error)
+            }
+        }
         let data: Data
         let urlResponse: URLResponse
         do {

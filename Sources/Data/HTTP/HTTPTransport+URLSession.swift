@@ -1,7 +1,10 @@
-import Foundation
-
+// URLSessionConfiguration is Foundation's on Apple platforms and FoundationNetworking's on Linux:
+// whichever holds it is imported publicly (scripts/lint-apple-imports.sh checks the rule).
 #if canImport(FoundationNetworking)
+import Foundation
 public import FoundationNetworking
+#else
+public import Foundation
 #endif
 
 extension HTTPTransport {

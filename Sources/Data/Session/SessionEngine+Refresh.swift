@@ -189,6 +189,7 @@ extension SessionEngine {
             return failTransiently(error, generation: flightGeneration)
         }
         guard flightGeneration == generation, let latest = session else {
+            if holdingStore { await recordAbandonedAnswer(response, spent: current.tokens) }
             return .failed(.session(errorForMissingSession()))
         }
         let receivedAt = clock.now()
@@ -229,6 +230,35 @@ extension SessionEngine {
             return .failed(.session(reason.errorWhenMissing))
         case .transient(let error):
             return failTransiently(.session(error), generation: flightGeneration)
+        }
+    }
+
+    /// Applies the answer of a refresh whose session ended while its call was out to the store,
+    /// while the store still holds the pair that call spent (compare-and-swap under the store's
+    /// lock, which the caller holds): the new pair, or nothing for a dead refresh token.
+    ///
+    /// Otherwise another process, taking the lock before the ended session's own store write, would
+    /// find the spent refresh token there and send it again (found by the model, issue 27: Wote's
+    /// server may refuse it with E016 and sign that process out). The end that abandoned the refresh
+    /// writes the store after this, as it would have.
+    private func recordAbandonedAnswer(_ response: HTTPResponse, spent: TokenPair) async {
+        guard let stored = try? await storage.load(), stored.tokens.refreshToken == spent.refreshToken else { return }
+        do {
+            switch configuration.contract.refresh.readAnswer(response, clock.now()) {
+            case .renewed(let pair):
+                var replacement = stored
+                replacement.tokens = pair
+                replacement.receivedAt = clock.now()
+                try await storage.save(replacement)
+                lastSeenInStore = replacement
+            case .invalid:
+                try await storage.remove()
+                lastSeenInStore = nil
+            case .transient:
+                return
+            }
+        } catch {
+            // The store is left as it was; the ended session's own write follows.
         }
     }
 

@@ -32,7 +32,12 @@ package actor SessionEngine {
         didSet { publishLane() }
     }
     var flight: RefreshFlight? {
-        didSet { publishLane() }
+        didSet {
+            publishLane()
+            if (oldValue == nil) != (flight == nil) {
+                broadcaster.send(flight == nil ? .refreshEnded : .refreshStarted)
+            }
+        }
     }
     /// When the store last refused the session that memory holds (a refreshed pair it could not
     /// write), by the monotonic clock; `nil` while the store is up to date. Requests then go
@@ -105,6 +110,11 @@ package actor SessionEngine {
     /// A new stream of session events.
     package nonisolated func events() -> AsyncStream<SessionEvent> {
         broadcaster.stream()
+    }
+
+    /// Tells every subscriber that the member's profile was fetched.
+    package nonisolated func announceProfile(_ user: User) {
+        broadcaster.send(.profileFetched(user))
     }
 
     /// Ends every event stream handed out so far (at shutdown, or in tests to read what was sent).

@@ -48,9 +48,12 @@ public struct WoteDiagnostics: Sendable {
         #endif
     }
 
-    /// Writes each event's ``DiagnosticEvent/description`` as one line to standard error.
+    /// Writes each event's ``DiagnosticEvent/description`` as one line to standard error; a line
+    /// that cannot be written (standard error closed) is dropped.
     public static let standardError = WoteDiagnostics { event in
-        FileHandle.standardError.write(Data(("wote: " + event.description + "\n").utf8))
+        // `write(contentsOf:)` throws where `write(_:)` raises an Objective-C exception on Apple
+        // platforms (a closed pipe), which Swift cannot catch.
+        try? FileHandle.standardError.write(contentsOf: Data(("wote: " + event.description + "\n").utf8))
     }
 }
 
@@ -157,7 +160,11 @@ extension SessionEvent {
     /// The event's name without any detail that could identify a person.
     var diagnosticName: String {
         switch self {
+        case .initialState(let state): "initialState \(state.diagnosticName)"
         case .restored(let state): "restored \(state.diagnosticName)"
+        case .refreshStarted: "refreshStarted"
+        case .refreshEnded: "refreshEnded"
+        case .profileFetched: "profileFetched"
         case .signedIn: "signedIn"
         case .profileRequired: "profileRequired"
         case .tokensRefreshed: "tokensRefreshed"

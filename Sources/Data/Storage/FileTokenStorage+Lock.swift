@@ -27,14 +27,19 @@ extension FileTokenStorage {
     ///
     /// The wait polls the lock without blocking a thread, so a holder that is stopped (not dead)
     /// cannot block this process for ever, and cancelling the calling task ends the wait at once.
+    /// The lock is taken and held inside one activity of ``backgroundExecution``; when its time
+    /// runs out the lock is given back at once and the store writes nothing until it is released.
     ///
     /// - Parameter limit: the longest wait.
     /// - Returns: the held lock; call ``TokenStorageLock/release()`` once to give it back.
-    /// - Throws: ``TokenStorageError/lockTimedOut(_:)`` after `limit` or on cancellation;
-    ///   ``TokenStorageError/unavailable(_:)`` when the lock file cannot be opened or locked.
+    /// - Throws: ``TokenStorageError/lockTimedOut(_:)`` after `limit`, on cancellation, or when the
+    ///   background time was refused or ran out while waiting; ``TokenStorageError/unavailable(_:)``
+    ///   when the lock file cannot be opened or locked.
     public func lock(waitingAtMost limit: Duration) async throws(TokenStorageError) -> TokenStorageLock {
         try createDirectory()
         try checkDirectoryIsPrivate()
-        return try await FileRefreshLock.acquire(at: lockPath, onContention: onLockContention, waitingAtMost: limit)
+        return try await FileRefreshLock.acquire(
+            at: lockPath, onContention: onLockContention, waitingAtMost: limit, background: backgroundExecution,
+            leases: leases)
     }
 }

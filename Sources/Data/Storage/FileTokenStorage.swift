@@ -38,22 +38,35 @@ public final class FileTokenStorage: TokenStorage {
     /// ``TokenStorageError/lockTimedOut(_:)``. The session engine passes its own bound (a little
     /// longer than the request time-out) through ``lock(waitingAtMost:)``.
     public let lockTimeout: Duration
+    /// Where the background time the lock is held in comes from (see ``BackgroundExecution``).
+    public let backgroundExecution: BackgroundExecution
+    let leases = RefreshLockLeases()
 
     /// Creates a store at `fileURL`; nothing is touched until the first call.
     ///
     /// - Parameters:
     ///   - fileURL: the store file; its directory is created (0700) on the first write.
     ///   - lockTimeout: the longest wait in ``lockForRefresh()``; default 35 s.
-    public convenience init(fileURL: URL, lockTimeout: Duration = .seconds(35)) {
-        self.init(fileURL: fileURL, lockTimeout: lockTimeout, onLockContention: nil)
+    ///   - backgroundExecution: the background time the lock is taken in, so an iOS app is never
+    ///     suspended holding it; ``BackgroundExecution/standard`` unless given.
+    public convenience init(
+        fileURL: URL, lockTimeout: Duration = .seconds(35), backgroundExecution: BackgroundExecution = .standard
+    ) {
+        self.init(
+            fileURL: fileURL, lockTimeout: lockTimeout, backgroundExecution: backgroundExecution,
+            onLockContention: nil)
     }
 
     /// Creates a store that reports when ``lockForRefresh()`` finds the lock held and starts to wait.
-    package init(fileURL: URL, lockTimeout: Duration = .seconds(35), onLockContention: (@Sendable () -> Void)?) {
+    package init(
+        fileURL: URL, lockTimeout: Duration = .seconds(35), backgroundExecution: BackgroundExecution = .standard,
+        onLockContention: (@Sendable () -> Void)?
+    ) {
         self.fileURL = fileURL
         path = fileURL.path(percentEncoded: false)
         lockPath = path + ".lock"
         self.lockTimeout = lockTimeout
+        self.backgroundExecution = backgroundExecution
         self.onLockContention = onLockContention
     }
 
@@ -99,7 +112,8 @@ public final class FileTokenStorage: TokenStorage {
     /// Replaces the stored session with `session`, atomically, as a 0600 file.
     ///
     /// - Throws: ``TokenStorageError/unavailable(_:)`` when the directory or file cannot be written;
-    ///   the previous session is then still in place.
+    ///   ``TokenStorageError/lockTimedOut(_:)`` when the background time of this store's lock ran
+    ///   out and the lock was not released yet. The previous session is then still in place.
     public func save(_ session: StoredSession) async throws(TokenStorageError) {
         let contents = try session.storeFormat()
         try createDirectory()
@@ -107,27 +121,40 @@ public final class FileTokenStorage: TokenStorage {
         let directory = fileURL.deletingLastPathComponent()
         let temporaryPath = directory.appending(path: ".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp")
             .path(percentEncoded: false)
-        do throws(POSIXFile.Failure) {
-            try Self.writeFlushed(contents, toNewFileAt: temporaryPath)
-            guard rename(temporaryPath, path) == 0 else { throw POSIXFile.Failure.current }
+        do throws(TokenStorageError) {
+            do throws(POSIXFile.Failure) {
+                try Self.writeFlushed(contents, toNewFileAt: temporaryPath)
+            } catch {
+                throw .unavailable("cannot write the token file \(path): \(error.text)")
+            }
+            // Only the rename replaces the session: it never happens without the lock's background time.
+            try leases.write { () throws(TokenStorageError) in
+                guard rename(temporaryPath, path) == 0 else {
+                    throw .unavailable("cannot write the token file \(path): \(POSIXFile.Failure.current.text)")
+                }
+            }
         } catch {
             unlink(temporaryPath)
-            throw .unavailable("cannot write the token file \(path): \(error.text)")
+            throw error
         }
         syncDirectory(directory)
     }
 
     /// Deletes the store file; succeeds when there is none.
     ///
-    /// - Throws: ``TokenStorageError/unavailable(_:)`` when the file exists and cannot be deleted.
+    /// - Throws: ``TokenStorageError/unavailable(_:)`` when the file exists and cannot be deleted;
+    ///   ``TokenStorageError/lockTimedOut(_:)`` when the background time of this store's lock ran
+    ///   out and the lock was not released yet (the file is kept).
     public func remove() async throws(TokenStorageError) {
         if case .success = POSIXFile.fileType(atPath: fileURL.deletingLastPathComponent().path(percentEncoded: false)) {
             try checkDirectoryIsPrivate()
         }
-        guard unlink(path) == 0 else {
-            let failure = POSIXFile.Failure.current
-            if failure.code == ENOENT { return }
-            throw .unavailable("cannot delete the token file \(path): \(failure.text)")
+        try leases.write { () throws(TokenStorageError) in
+            guard unlink(path) == 0 else {
+                let failure = POSIXFile.Failure.current
+                if failure.code == ENOENT { return }
+                throw .unavailable("cannot delete the token file \(path): \(failure.text)")
+            }
         }
         syncDirectory(fileURL.deletingLastPathComponent())
     }

@@ -30,7 +30,8 @@ package enum KeychainError: Error, Sendable, Hashable {
             case .missingEntitlement:
                 return .unavailable(
                     "the app is not entitled to this Keychain access group (\(status)) \(action): "
-                        + "check the keychain-access-groups entitlement")
+                        + "list the group in the keychain-access-groups entitlement of the app and of every "
+                        + "extension sharing it; on macOS that entitlement needs a provisioning profile")
             case .authFailed:
                 return .unavailable("the Keychain refused access (\(status)) \(action)")
             default:

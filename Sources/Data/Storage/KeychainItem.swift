@@ -3,17 +3,64 @@ package import Foundation
 /// The stored session's one Keychain item: reads, writes and deletes it through ``KeychainCalls``
 /// and decides what each status means. Compiled and tested on every platform; only the four calls
 /// are Apple's.
+///
+/// **A Mac app without a provisioning profile** has no keychain entitlement, and the data
+/// protection keychain refuses it every write with `errSecMissingEntitlement` (-34018, TN3137)
+/// while its searches answer "not found" (Apple's own `KeychainEntitlementsTest`). So before the
+/// first call, an item in the data protection keychain without an explicit access group asks
+/// once whether the process may write there: it deletes an item that is never written (its account
+/// with ``entitlementProbeSuffix``). -34018 means no: the item then lives in the file-based
+/// keychain for the life of this value, as for a command-line tool. With an explicit access group,
+/// -34018 means the group is missing from the entitlements, and is reported as such.
 package struct KeychainItem: Sendable {
-    /// The query that identifies the item.
+    /// Which keychain holds the item, once known.
+    private enum Placement: Sendable {
+        case undecided
+        case dataProtection
+        case fileBased
+    }
+
+    /// The query that identifies the item, as configured.
     package let identity: KeychainQuery
     /// The accessibility class the item is written with.
     package let accessibility: KeychainAccessibility
     private let calls: KeychainCalls
+    private let placement: Locked<Placement>
+
+    /// Appended to the account of the item the entitlement probe deletes (and never writes).
+    package static let entitlementProbeSuffix = ".wote-entitlement-probe"
 
     package init(identity: KeychainQuery, accessibility: KeychainAccessibility, calls: KeychainCalls) {
         self.identity = identity
         self.accessibility = accessibility
         self.calls = calls
+        let canFallBack = identity.useDataProtectionKeychain && identity.accessGroup == nil
+        placement = Locked(canFallBack ? .undecided : .dataProtection)
+    }
+
+    /// Whether the data protection keychain refused this process (`errSecMissingEntitlement`) and
+    /// the item lives in the file-based keychain instead.
+    package var usesFileBasedKeychain: Bool { placement.current == .fileBased }
+
+    /// The query for the keychain that holds the item: asks the data protection keychain once
+    /// whether this process may write there, when that is still unknown.
+    private func resolvedIdentity() -> KeychainQuery {
+        let known = placement.withLock { current in
+            if current == .undecided {
+                var probe = identity
+                probe.account += Self.entitlementProbeSuffix
+                switch calls.delete(probe) {
+                case .missingEntitlement: current = .fileBased
+                case .success, .itemNotFound: current = .dataProtection
+                default: break  // locked, or another refusal: ask again next time
+                }
+            }
+            return current
+        }
+        guard known == .fileBased else { return identity }
+        var fileBased = identity
+        fileBased.useDataProtectionKeychain = false
+        return fileBased
     }
 
     /// The item's data.
@@ -21,7 +68,7 @@ package struct KeychainItem: Sendable {
     /// - Returns: the data, or `nil` when there is no item.
     /// - Throws: ``KeychainError``: the status of a refused read, or ``KeychainError/noData``.
     package func read() throws(KeychainError) -> Data? {
-        var query = identity
+        var query = resolvedIdentity()
         query.returnsData = true
         let result = calls.copyMatching(query)
         switch result.status {
@@ -42,6 +89,7 @@ package struct KeychainItem: Sendable {
     ///
     /// - Throws: ``KeychainError`` with the status of the call that failed.
     package func write(_ data: Data) throws(KeychainError) {
+        let identity = resolvedIdentity()
         let attributes = KeychainAttributes(valueData: data, accessibility: accessibility)
         var status = calls.update(identity, attributes)
         if status == .itemNotFound {
@@ -60,7 +108,7 @@ package struct KeychainItem: Sendable {
     ///
     /// - Throws: ``KeychainError`` with the status of a refused delete.
     package func delete() throws(KeychainError) {
-        let status = calls.delete(identity)
+        let status = calls.delete(resolvedIdentity())
         guard status == .success || status == .itemNotFound else { throw .status(status, while: .deleting) }
     }
 }

@@ -17,15 +17,18 @@ extension KeychainTokenStorage {
     ///     keychain. Ignored on other platforms.
     ///   - sharedLockDirectory: a directory the app and its extensions share (the App Group
     ///     container), for the cross-process refresh lock; `nil` when only this process uses the item.
+    ///   - backgroundExecution: the background time the shared lock is taken in, so the app is never
+    ///     suspended holding it; ``BackgroundExecution/standard`` unless given (an app target may
+    ///     pass `.application`).
     public convenience init(
         service: String, account: String = "session", accessGroup: String? = nil,
         accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly, useDataProtectionKeychain: Bool = true,
-        sharedLockDirectory: URL? = nil
+        sharedLockDirectory: URL? = nil, backgroundExecution: BackgroundExecution = .standard
     ) {
         self.init(
             service: service, account: account, accessGroup: accessGroup, accessibility: accessibility,
             useDataProtectionKeychain: useDataProtectionKeychain, sharedLockDirectory: sharedLockDirectory,
-            calls: .live)
+            backgroundExecution: backgroundExecution, calls: .live)
     }
 }
 

@@ -40,15 +40,19 @@ public final class KeychainTokenStorage: TokenStorage {
     /// Where the cross-process refresh lock file lives (the App Group container); `nil` when only
     /// this process uses the item.
     public let sharedLockDirectory: URL?
+    /// Where the background time the shared lock is held in comes from (see ``BackgroundExecution``).
+    public let backgroundExecution: BackgroundExecution
 
     package let item: KeychainItem
     private let onLockContention: (@Sendable () -> Void)?
+    private let leases = RefreshLockLeases()
 
     /// Creates a store over `calls`: the Security framework on Apple platforms, an emulation in tests.
     package init(
         service: String, account: String = "session", accessGroup: String? = nil,
         accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly, useDataProtectionKeychain: Bool = true,
-        sharedLockDirectory: URL? = nil, calls: KeychainCalls, onLockContention: (@Sendable () -> Void)? = nil
+        sharedLockDirectory: URL? = nil, backgroundExecution: BackgroundExecution = .standard, calls: KeychainCalls,
+        onLockContention: (@Sendable () -> Void)? = nil
     ) {
         self.service = service
         self.account = account
@@ -56,6 +60,7 @@ public final class KeychainTokenStorage: TokenStorage {
         self.accessibility = accessibility
         self.useDataProtectionKeychain = useDataProtectionKeychain
         self.sharedLockDirectory = sharedLockDirectory
+        self.backgroundExecution = backgroundExecution
         self.onLockContention = onLockContention
         item = KeychainItem(
             identity: KeychainQuery(
@@ -83,36 +88,50 @@ public final class KeychainTokenStorage: TokenStorage {
 
     /// Replaces the stored session with `session`, in one Keychain update (or add).
     ///
-    /// - Throws: ``TokenStorageError/unavailable(_:)`` when the Keychain cannot be written.
+    /// - Throws: ``TokenStorageError/unavailable(_:)`` when the Keychain cannot be written;
+    ///   ``TokenStorageError/lockTimedOut(_:)`` when the background time of the shared lock ran out
+    ///   and the lock was not released yet (the item is kept).
     public func save(_ session: StoredSession) async throws(TokenStorageError) {
         let contents = try session.storeFormat()
-        do {
-            try item.write(contents)
-        } catch {
-            throw error.tokenStorageError
+        try leases.write { () throws(TokenStorageError) in
+            do throws(KeychainError) {
+                try item.write(contents)
+            } catch {
+                throw error.tokenStorageError
+            }
         }
     }
 
     /// Deletes the Keychain item; succeeds when there is none.
     ///
-    /// - Throws: ``TokenStorageError/unavailable(_:)`` when the Keychain cannot be written.
+    /// - Throws: ``TokenStorageError/unavailable(_:)`` when the Keychain cannot be written;
+    ///   ``TokenStorageError/lockTimedOut(_:)`` when the background time of the shared lock ran out
+    ///   and the lock was not released yet (the item is kept).
     public func remove() async throws(TokenStorageError) {
-        do {
-            try item.delete()
-        } catch {
-            throw error.tokenStorageError
+        try leases.write { () throws(TokenStorageError) in
+            do throws(KeychainError) {
+                try item.delete()
+            } catch {
+                throw error.tokenStorageError
+            }
         }
     }
 
     /// Takes the refresh lock shared with the app's extensions: an exclusive `flock` on a file named
-    /// after the item in ``sharedLockDirectory``. Without a shared directory there is nothing to
-    /// share with, and the lock guards nothing.
+    /// after the item in ``sharedLockDirectory``, taken and held inside one activity of
+    /// ``backgroundExecution`` (iOS terminates a suspended app that holds a file lock in a shared
+    /// container). When that time runs out the lock is given back at once, and the store writes
+    /// nothing until it is released. Without a shared directory there is nothing to share with, and
+    /// the lock guards nothing.
     ///
     /// - Returns: the held lock; call ``TokenStorageLock/release()`` once to give it back.
-    /// - Throws: ``TokenStorageError/unavailable(_:)`` when the lock file cannot be created or locked.
+    /// - Throws: ``TokenStorageError/unavailable(_:)`` when the lock file cannot be created or locked;
+    ///   ``TokenStorageError/lockTimedOut(_:)`` when another process held it too long, or the
+    ///   background time was refused or ran out while waiting.
     public func lockForRefresh() async throws(TokenStorageError) -> TokenStorageLock {
         guard let lockPath else { return .none }
-        return try await FileRefreshLock.acquire(at: lockPath, onContention: onLockContention)
+        return try await FileRefreshLock.acquire(
+            at: lockPath, onContention: onLockContention, background: backgroundExecution, leases: leases)
     }
 
     /// `<sharedLockDirectory>/wote-<service and account, made a safe file name>.lock`.

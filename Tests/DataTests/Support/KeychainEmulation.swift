@@ -12,6 +12,12 @@ import WoteDomain
 ///   `errSecItemNotFound`;
 /// - a query without an access group adds to the app's default group and searches every group the
 ///   app is entitled to; a group the app is not entitled to is `errSecMissingEntitlement`;
+/// - a process with no keychain entitlement at all (`app(accessGroups: [])`, a Mac app without a
+///   provisioning profile) gets `errSecMissingEntitlement` from every add, update and delete in the
+///   data protection keychain, while its searches find nothing (Apple's `KeychainEntitlementsTest`,
+///   `testNoEntitlements`);
+/// - the macOS file-based keychain (`useDataProtectionKeychain` false) has no access groups: every
+///   process reaches its items;
 /// - while ``Database/isLocked`` every call is `errSecInteractionNotAllowed`;
 /// - every query is recorded, so tests can read exactly what was asked.
 ///
@@ -87,9 +93,7 @@ final class KeychainEmulation: Sendable {
         hook?()
         return state.withLock { state in
             if state.isLocked { return .interactionNotAllowed }
-            guard let group = query.accessGroup ?? groups.first, groups.contains(group) else {
-                return .missingEntitlement
-            }
+            guard let group = Self.groupAdded(by: query, groups: groups) else { return .missingEntitlement }
             let key = Key(
                 itemClass: query.itemClass, service: query.service, account: query.account, accessGroup: group,
                 synchronizable: query.synchronizable, dataProtectionKeychain: query.useDataProtectionKeychain)
@@ -103,7 +107,9 @@ final class KeychainEmulation: Sendable {
     private func copyMatching(_ query: KeychainQuery, groups: [String]) -> KeychainCalls.CopyResult {
         state.withLock { state in
             state.calls.append(.copyMatching(query))
-            if let refusal = Self.refusal(query, groups: groups, in: state) { return .init(status: refusal) }
+            if let refusal = Self.refusal(query, groups: groups, writing: false, in: state) {
+                return .init(status: refusal)
+            }
             guard let key = Self.matches(query, groups: groups, in: state).first, let item = state.items[key] else {
                 return .init(status: .itemNotFound)
             }
@@ -114,7 +120,7 @@ final class KeychainEmulation: Sendable {
     private func update(_ query: KeychainQuery, _ attributes: KeychainAttributes, groups: [String]) -> KeychainStatus {
         state.withLock { state in
             state.calls.append(.update(query, attributes))
-            if let refusal = Self.refusal(query, groups: groups, in: state) { return refusal }
+            if let refusal = Self.refusal(query, groups: groups, writing: true, in: state) { return refusal }
             let keys = Self.matches(query, groups: groups, in: state)
             guard !keys.isEmpty else { return .itemNotFound }
             for key in keys {
@@ -127,7 +133,7 @@ final class KeychainEmulation: Sendable {
     private func delete(_ query: KeychainQuery, groups: [String]) -> KeychainStatus {
         state.withLock { state in
             state.calls.append(.delete(query))
-            if let refusal = Self.refusal(query, groups: groups, in: state) { return refusal }
+            if let refusal = Self.refusal(query, groups: groups, writing: true, in: state) { return refusal }
             let keys = Self.matches(query, groups: groups, in: state)
             guard !keys.isEmpty else { return .itemNotFound }
             for key in keys { state.items[key] = nil }
@@ -135,16 +141,29 @@ final class KeychainEmulation: Sendable {
         }
     }
 
-    /// The status that stops a search before it looks: locked, or a group the app is not entitled to.
-    private static func refusal(_ query: KeychainQuery, groups: [String], in state: State) -> KeychainStatus? {
+    /// The group an add puts the item in: the query's, else the app's default; `nil` when the app
+    /// is not entitled to it. The file-based keychain has no groups (`""`).
+    private static func groupAdded(by query: KeychainQuery, groups: [String]) -> String? {
+        guard query.useDataProtectionKeychain else { return "" }
+        guard let group = query.accessGroup ?? groups.first, groups.contains(group) else { return nil }
+        return group
+    }
+
+    /// The status that stops a call before it looks: locked, a group the app is not entitled to, or
+    /// a change of the data protection keychain by a process without any keychain entitlement.
+    private static func refusal(_ query: KeychainQuery, groups: [String], writing: Bool, in state: State)
+        -> KeychainStatus?
+    {
         if state.isLocked { return .interactionNotAllowed }
+        guard query.useDataProtectionKeychain else { return nil }
         if let group = query.accessGroup, !groups.contains(group) { return .missingEntitlement }
+        if writing && groups.isEmpty { return .missingEntitlement }
         return nil
     }
 
     /// The keys a search query matches, in a stable order.
     private static func matches(_ query: KeychainQuery, groups: [String], in state: State) -> [Key] {
-        let visible = query.accessGroup.map { [$0] } ?? groups
+        let visible = query.useDataProtectionKeychain ? query.accessGroup.map { [$0] } ?? groups : [""]
         return state.items.keys.filter { key in
             key.itemClass == query.itemClass && key.service == query.service && key.account == query.account
                 && visible.contains(key.accessGroup) && key.synchronizable == query.synchronizable

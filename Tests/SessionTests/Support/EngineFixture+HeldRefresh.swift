@@ -61,7 +61,10 @@ extension EngineFixture {
     func logOut(during held: HeldRefresh) async throws -> Result<Int, any Error> {
         var changes = engine.events().makeAsyncIterator()
         let logout = Task { try await engine.end(reason: .loggedOut) }
-        _ = await changes.next()
+        // The stream starts with the state as it stands; wait for the logout's own event.
+        while let event = await changes.next() {
+            if case .signedOut = event { break }
+        }
         await held.gate.open()
         let result = await held.request.result
         try await logout.value

@@ -5,4 +5,7 @@
 /// its memory-mapped blocks), or -1 where the C library cannot tell.
 long long wote_bench_heap_in_use(void);
 
+#include "allocation_count.h"
+#include "executor_hops.h"
+
 #endif

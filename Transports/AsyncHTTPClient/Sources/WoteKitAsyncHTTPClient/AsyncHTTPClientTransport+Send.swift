@@ -14,74 +14,54 @@ extension AsyncHTTPClientTransport {
     /// The deadline used when a request carries no usable `timeoutInterval`: URLRequest's default.
     static let fallbackTimeout: TimeInterval = 60
 
-    /// Sends one request and reads the whole answer before its deadline.
+    /// Sends one request and reads the whole answer before its deadline, in the caller's task.
     ///
-    /// The deadline covers the whole exchange, the body included: AsyncHTTPClient's own deadline
-    /// stops at the response head, so the exchange runs in a task that a SwiftNIO timer cancels at
-    /// the deadline. A NIO timer is removed from its event loop as soon as it is cancelled; a
-    /// cancelled `Task.sleep` keeps its timer until it would have fired, which held some 700 bytes
-    /// per request for the whole time-out (the heap figure of the transport benchmark).
-    func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+    /// The deadline covers the whole exchange, the body included: AsyncHTTPClient's
+    /// `execute(request:delegate:deadline:)` keeps its deadline timer (a SwiftNIO timer, removed as
+    /// soon as the exchange ends) until the delegate has the last byte, unlike the async
+    /// `execute(_:deadline:)`, whose deadline stops at the response head. So WoteKit needs no task,
+    /// timer or thread hop of its own per request (``WoteKit/HTTPTransport/enforcingTimeout(_:)``):
+    /// the answer wakes the caller once, as with a bare client.
+    func exchange(_ request: URLRequest) async throws -> HTTPResponse {
         guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else { throw URLError(.unsupportedURL) }
-        let outgoing = try Self.clientRequest(for: request, url: url)
-        let seconds = Self.timeout(of: request)
-        let nioDeadline = NIODeadline.now() + .nanoseconds(Int64(seconds * 1e9))
-        let operation: @Sendable () async throws -> (Data, URLResponse) = {
-            try await self.exchange(outgoing, url: url, deadline: nioDeadline)
+        let task: AsyncHTTPClient.HTTPClient.Task<HTTPResponse>
+        do {
+            let outgoing = try Self.clientRequest(for: request, url: url)
+            let deadline = NIODeadline.now() + .nanoseconds(Int64(Self.timeout(of: request) * 1e9))
+            task = client.execute(
+                request: outgoing, delegate: AnswerCollector(maximumBodySize: maximumBodySize), deadline: deadline)
+        } catch {
+            throw Self.transportError(for: error, cancelled: Task.isCancelled, maximumBodySize: maximumBodySize)
         }
-        // Started in place, on the caller's thread, up to its first wait: no thread hop to begin.
-        let exchange: Task<(Data, URLResponse), any Error>
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            exchange = Task.immediate(operation: operation)
-        } else {
-            exchange = Task(operation: operation)
-        }
-        let timedOut = NIOLockedValueBox(false)
-        let timer = client.eventLoopGroup.any().scheduleTask(deadline: nioDeadline) {
-            timedOut.withLockedValue { $0 = true }
-            exchange.cancel()
-        }
-        defer { timer.cancel() }
         do {
             return try await withTaskCancellationHandler {
-                try await exchange.value
+                try await task.futureResult.get()
             } onCancel: {
-                exchange.cancel()
+                task.cancel()
             }
         } catch {
-            if timedOut.withLockedValue({ $0 }) { throw TransportError.timeout }
             throw Self.transportError(for: error, cancelled: Task.isCancelled, maximumBodySize: maximumBodySize)
         }
     }
 
-    private func exchange(
-        _ request: HTTPClientRequest, url: URL, deadline: NIODeadline
-    ) async throws -> (Data, URLResponse) {
-        let response = try await client.execute(request, deadline: deadline)
-        let body = try await response.body.collect(upTo: maximumBodySize)
-        guard
-            let head = HTTPURLResponse(
-                url: url, statusCode: Int(response.status.code), httpVersion: Self.versionText(response.version),
-                headerFields: Self.headerFields(response.headers))
-        else { throw TransportError.network("HTTPURLResponse") }
-        return (Data(buffer: body, byteTransferStrategy: .automatic), head)
-    }
-
-    /// The AsyncHTTPClient request for `request`: method, headers and body as they are.
-    static func clientRequest(for request: URLRequest, url: URL) throws -> HTTPClientRequest {
-        var outgoing = HTTPClientRequest(url: url.absoluteString)
-        outgoing.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
-        for (name, value) in request.allHTTPHeaderFields ?? [:] {
-            outgoing.headers.add(name: name, value: value)
+    /// The AsyncHTTPClient request for `request`: method, headers and body as they are; the URL is
+    /// handed over parsed, not as text to parse again.
+    static func clientRequest(for request: URLRequest, url: URL) throws -> AsyncHTTPClient.HTTPClient.Request {
+        var headers = HTTPHeaders()
+        if let fields = request.allHTTPHeaderFields {
+            headers.reserveCapacity(fields.count)
+            for (name, value) in fields { headers.add(name: name, value: value) }
         }
-        if let body = request.httpBody {
-            outgoing.body = .bytes(ByteBuffer(data: body))
+        var body: AsyncHTTPClient.HTTPClient.Body?
+        if let data = request.httpBody {
+            body = .bytes(data)
         } else if request.httpBodyStream != nil {
             // WoteKit sends bodies as `httpBody` only; a stream would be silently dropped.
             throw TransportError.network("httpBodyStream is not supported")
         }
-        return outgoing
+        return try AsyncHTTPClient.HTTPClient.Request(
+            url: url, method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), headers: headers, body: body)
     }
 
     /// `timeoutInterval` in seconds, or ``fallbackTimeout`` when it is not a positive finite number.
@@ -90,24 +70,85 @@ extension AsyncHTTPClientTransport {
         return seconds.isFinite && seconds > 0 ? seconds : fallbackTimeout
     }
 
-    /// The header fields for `HTTPURLResponse`: repeated names joined with ", ", as URLSession does,
-    /// under the first spelling seen.
+    /// The header fields for ``WoteKit/HTTPResponse``: names lowercased, repeated names joined with
+    /// ", ", as URLSession does.
     static func headerFields(_ headers: HTTPHeaders) -> [String: String] {
-        var spelling: [String: String] = [:]
         var fields: [String: String] = [:]
+        fields.reserveCapacity(headers.count)
         for (name, value) in headers {
-            let key = name.lowercased()
-            if let first = spelling[key] {
-                fields[first, default: ""] += ", " + value
+            let key = lowercased(name)
+            if let first = fields[key] {
+                fields[key] = first + ", " + value
             } else {
-                spelling[key] = name
-                fields[name] = value
+                fields[key] = value
             }
         }
         return fields
     }
 
-    private static func versionText(_ version: HTTPVersion) -> String {
-        version.major >= 2 ? "HTTP/\(version.major)" : "HTTP/\(version.major).\(version.minor)"
+    /// `name` with ASCII letters lowercased (header names are ASCII); `name` itself, with no copy,
+    /// when it has no capital, as most servers send them.
+    private static func lowercased(_ name: String) -> String {
+        guard name.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return name }
+        return String(
+            decoding: name.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 },
+            as: UTF8.self)
+    }
+}
+
+/// Collects one answer for ``AsyncHTTPClientTransport``: its head, and its body up to a limit,
+/// straight into WoteKit's ``WoteKit/HTTPResponse``. AsyncHTTPClient calls it on the request's
+/// event loop; the box keeps it `Sendable` at the cost of an uncontended lock.
+private final class AnswerCollector: HTTPClientResponseDelegate {
+    typealias Response = HTTPResponse
+
+    private struct State {
+        var head: HTTPResponseHead?
+        var body: ByteBuffer?
+    }
+
+    private let maximumBodySize: Int
+    private let state = NIOLockedValueBox(State())
+
+    init(maximumBodySize: Int) {
+        self.maximumBodySize = maximumBodySize
+    }
+
+    private var tooLarge: TransportError { .network("response body over \(maximumBodySize) bytes") }
+
+    func didReceiveHead(task: AsyncHTTPClient.HTTPClient.Task<Response>, _ head: HTTPResponseHead)
+        -> EventLoopFuture<Void>
+    {
+        if let declared = head.headers.first(name: "content-length").flatMap(Int.init), declared > maximumBodySize {
+            return task.eventLoop.makeFailedFuture(tooLarge)
+        }
+        state.withLockedValue { $0.head = head }
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didReceiveBodyPart(task: AsyncHTTPClient.HTTPClient.Task<Response>, _ buffer: ByteBuffer)
+        -> EventLoopFuture<Void>
+    {
+        let fits = state.withLockedValue { state -> Bool in
+            guard var body = state.body else {
+                state.body = buffer
+                return buffer.readableBytes <= maximumBodySize
+            }
+            guard body.readableBytes + buffer.readableBytes <= maximumBodySize else { return false }
+            state.body = nil  // so that the write below does not copy the whole body
+            var part = buffer
+            body.writeBuffer(&part)
+            state.body = body
+            return true
+        }
+        return fits ? task.eventLoop.makeSucceededVoidFuture() : task.eventLoop.makeFailedFuture(tooLarge)
+    }
+
+    func didFinishRequest(task: AsyncHTTPClient.HTTPClient.Task<Response>) throws -> Response {
+        let (head, body) = state.withLockedValue { ($0.head, $0.body) }
+        guard let head else { throw TransportError.network("no response head") }
+        return HTTPResponse(
+            status: Int(head.status.code), headers: AsyncHTTPClientTransport.headerFields(head.headers),
+            body: body.map { Data(buffer: $0, byteTransferStrategy: .automatic) } ?? Data())
     }
 }

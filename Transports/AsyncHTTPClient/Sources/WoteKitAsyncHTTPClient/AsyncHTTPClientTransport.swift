@@ -1,5 +1,6 @@
 public import AsyncHTTPClient
 public import NIOCore
+import Tracing
 public import WoteKit
 
 /// Owns one AsyncHTTPClient `HTTPClient` set up the way WoteKit needs, and hands out the
@@ -36,7 +37,8 @@ public final class AsyncHTTPClientTransport: Sendable {
     ///
     /// - Parameters:
     ///   - configuration: the client's configuration; see ``defaultConfiguration()``. Whatever it
-    ///     says about redirects, they are not followed.
+    ///     says about redirects, they are not followed; AsyncHTTPClient's no-op tracer (its choice
+    ///     when the app bootstrapped none) is left out, as it records nothing anyway.
     ///   - eventLoopGroup: the SwiftNIO event loops the client runs on; by default AsyncHTTPClient's
     ///     process-wide singleton group, which is never shut down.
     ///   - maximumBodySize: the largest response body accepted, in bytes.
@@ -47,6 +49,10 @@ public final class AsyncHTTPClientTransport: Sendable {
     ) {
         var configuration = configuration
         configuration.redirectConfiguration = .disallow
+        // AsyncHTTPClient's request API used here names a span for every request, by reflection,
+        // even for the no-op tracer it picks when the app bootstrapped none: five allocations per
+        // request for nothing. No tracer records the same nothing for free; a real one is kept.
+        if configuration.tracing.tracer is NoOpTracer { configuration.tracing.tracer = nil }
         self.client = AsyncHTTPClient.HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
         self.maximumBodySize = max(0, maximumBodySize)
     }
@@ -60,7 +66,7 @@ public final class AsyncHTTPClientTransport: Sendable {
     /// The transport to put in `WoteConfiguration`; it sends through this owner's client and keeps
     /// the owner alive.
     public var transport: HTTPTransport {
-        HTTPTransport { [self] request in try await self.send(request) }
+        HTTPTransport.enforcingTimeout { [self] request in try await self.exchange(request) }
     }
 
     /// Shuts the client down: closes its connections and fails whatever is still in flight.

@@ -1,0 +1,94 @@
+// The Apple bindings of BackgroundExecution: UIApplication's background tasks and ProcessInfo's
+// expiring activities, passing the system's expiry on. What an expiry does to the lock and the
+// store is decided in RefreshLockLeases.swift, where Linux tests it.
+#if canImport(UIKit)
+import Dispatch
+import Foundation
+import UIKit
+
+extension BackgroundExecution {
+    /// `UIApplication.beginBackgroundTask(withName:expirationHandler:)`, for an app target (not
+    /// available in app extensions, which have no `UIApplication.shared`).
+    ///
+    /// The task begins and its expiration handler runs on the main actor; WoteKit gives the lock
+    /// back inside that handler and ends the task there (`endBackgroundTask(_:)`), as UIKit
+    /// requires before the handler returns.
+    @available(iOSApplicationExtension, unavailable)
+    public static let application = BackgroundExecution { name, onExpiry in
+        await MainActor.run { () -> Activity? in
+            let application = UIApplication.shared
+            let identifier = application.beginBackgroundTask(withName: name) { onExpiry() }
+            guard identifier != .invalid else { return nil }
+            return Activity {
+                if Thread.isMainThread {
+                    MainActor.assumeIsolated { application.endBackgroundTask(identifier) }
+                } else {
+                    Task { @MainActor in application.endBackgroundTask(identifier) }
+                }
+            }
+        }
+    }
+
+    /// `ProcessInfo.performExpiringActivity(withReason:using:)`, for apps and app extensions.
+    ///
+    /// The activity lasts while its block runs, so the block waits (on the system's background
+    /// thread) until WoteKit ends the activity. When the system calls the block a second time with
+    /// `expired` true, WoteKit gives the lock back and ends the activity; a first call with
+    /// `expired` true means no time was granted.
+    public static let expiringActivity = BackgroundExecution { name, onExpiry in
+        let activity = ExpiringActivity(onExpiry: onExpiry)
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Activity?, Never>) in
+            activity.start(continuation)
+            ProcessInfo.processInfo.performExpiringActivity(withReason: name) { expired in
+                activity.run(expired: expired)
+            }
+        }
+    }
+}
+
+/// One `performExpiringActivity` block: hands the activity out, then keeps the block running until
+/// the activity is ended.
+private final class ExpiringActivity: Sendable {
+    private enum Phase {
+        case idle
+        case starting(CheckedContinuation<BackgroundExecution.Activity?, Never>)
+        case running
+        case ended
+    }
+
+    private let phase = Locked(Phase.idle)
+    private let ended = DispatchSemaphore(value: 0)
+    private let onExpiry: @Sendable () -> Void
+
+    init(onExpiry: @escaping @Sendable () -> Void) { self.onExpiry = onExpiry }
+
+    func start(_ continuation: CheckedContinuation<BackgroundExecution.Activity?, Never>) {
+        phase.withLock { $0 = .starting(continuation) }
+    }
+
+    /// The block: called once with `false` (time granted) and maybe again with `true` (time running
+    /// out), or once with `true` (no time granted).
+    func run(expired: Bool) {
+        let starting: CheckedContinuation<BackgroundExecution.Activity?, Never>? = phase.withLock { phase in
+            guard case .starting(let continuation) = phase else { return nil }
+            phase = expired ? .ended : .running
+            return continuation
+        }
+        if let starting {
+            starting.resume(returning: expired ? nil : BackgroundExecution.Activity { self.end() })
+            if !expired { ended.wait() }
+        } else if expired {
+            onExpiry()
+        }
+    }
+
+    private func end() {
+        let wasRunning = phase.withLock { phase in
+            guard case .running = phase else { return false }
+            phase = .ended
+            return true
+        }
+        if wasRunning { ended.signal() }
+    }
+}
+#endif

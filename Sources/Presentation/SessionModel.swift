@@ -1,0 +1,101 @@
+public import Observation
+public import WoteDomain
+public import WoteUseCases
+
+/// The session as state a screen observes: where the person stands, why they were last signed
+/// out, whether a refresh is under way or the last one failed for a passing reason, and the
+/// member's profile once fetched.
+///
+/// It follows every change of the session, whoever made it (a view model, an app call that found
+/// the session over, another process's logout noticed at the next call, a revoked Sign in with
+/// Apple credential), from the session's event stream. It needs no UI framework: SwiftUI observes
+/// it directly and other code with `withObservationTracking`. ``WoteClient/session`` is the one
+/// each client owns.
+///
+/// ```swift
+/// switch wote.session.state {
+/// case nil: ProgressView()                          // not restored yet
+/// case .signedIn: HomeView()
+/// case .profileRequired: ProfileSetupView()
+/// case .signedOut, .storageUnavailable: LoginView()
+/// }
+/// ```
+@MainActor @Observable
+public final class SessionModel {
+    /// Where the person stands; `nil` until the session is known (the restore at launch has not
+    /// finished, and nobody signed in or out since).
+    public private(set) var state: AuthenticationState?
+    /// Why the person was last signed out (kept after they sign in again); `nil` when nobody has
+    /// been signed out since the model began (finding no stored session at launch is not a sign-out).
+    public private(set) var lastSignOutReason: SignOutReason?
+    /// Whether a token refresh is under way.
+    public private(set) var isRefreshing = false
+    /// The passing failure of the last refresh (offline, time-out, server error), while no later
+    /// refresh has succeeded; the session went on. `nil` when all is well.
+    public private(set) var refreshFailure: WoteError?
+    /// The signed-in member's profile, once fetched through the client or a view model since the
+    /// model began; `nil` when signed out.
+    public private(set) var profile: User?
+
+    /// Whether someone is signed in (with or without a completed profile).
+    public var hasSession: Bool { state?.hasSession ?? false }
+
+    @ObservationIgnored private var following: Task<Void, Never>?
+
+    /// Creates a model that follows `observeSession`'s events until the stream ends.
+    ///
+    /// - Parameter observeSession: the session's event stream; its first event is the current state
+    ///   once the session is known.
+    public init(observeSession: ObserveSessionUseCase) {
+        let events = observeSession()
+        following = Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                self.handle(event)
+            }
+        }
+    }
+
+    deinit {
+        following?.cancel()
+    }
+
+    /// Applies one session event. The model calls it for every event of its stream; call it
+    /// directly to show a state in a preview or a test.
+    ///
+    /// - Parameter event: what happened to the session.
+    public func handle(_ event: SessionEvent) {
+        switch event {
+        case .refreshStarted:
+            set(\.isRefreshing, true)
+        case .refreshEnded:
+            set(\.isRefreshing, false)
+        case .tokensRefreshed:
+            set(\.refreshFailure, nil)
+        case .refreshFailed(let error):
+            set(\.refreshFailure, error)
+        case .profileFetched(let user):
+            if hasSession { set(\.profile, user) }
+        case .initialState, .restored, .signedIn, .profileRequired, .signedOut:
+            if let state = event.state { enter(state) }
+        case .serverNotToldOfLogout:
+            // The session has ended all the same: `signedOut(loggedOut)` came first.
+            break
+        }
+    }
+
+    private func enter(_ newState: AuthenticationState) {
+        if newState != state, newState.hasSession { set(\.refreshFailure, nil) }
+        set(\.state, newState)
+        guard !newState.hasSession else { return }
+        if case .signedOut(let reason) = newState, reason != .noSession { set(\.lastSignOutReason, reason) }
+        set(\.profile, nil)
+        set(\.refreshFailure, nil)
+        set(\.isRefreshing, false)
+    }
+
+    /// Sets a property only when the value changes, so observers hear only real changes.
+    private func set<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<SessionModel, Value>, _ value: Value) {
+        if self[keyPath: keyPath] != value { self[keyPath: keyPath] = value }
+    }
+}

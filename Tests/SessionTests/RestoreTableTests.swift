@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import WoteData
+import WoteDomain
+import WoteKitTesting
+import WoteRepository
+import WoteTestSupport
+
+/// The DocC article SessionLifecycle's restore table, as a test: each row is a case named after its
+/// first cell; the case makes the stored situation, restores, and checks the row's result and its
+/// network cell (`none`: no request; `one refresh` or `one attempt`: exactly one refresh call).
+@Suite struct RestoreTableTests {
+    static let table = try? DocumentedTable(
+        "Sources/WoteKit/WoteKit.docc/SessionLifecycle.md", headerStartingWith: "| stored | result | network |")
+
+    /// A situation in the store, and what restore must make of it.
+    struct Row: Sendable, CustomTestStringConvertible {
+        let name: String
+        /// Stores the situation (the fixture's access tokens live 60 s, refresh tokens 3,600 s).
+        let prepare: @Sendable (EngineFixture) -> Void
+        /// Checks the snapshot and the store after restore.
+        let check: @Sendable (SessionSnapshot, EngineFixture, _ stored: StoredSession?) -> Void
+        var testDescription: String { name }
+    }
+
+    static func store(_ fixture: EngineFixture, profileCompleted: Bool = true) -> StoredSession {
+        let session = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: profileCompleted)
+        fixture.storage.session = session
+        return session
+    }
+
+    static let rows: [Row] = [
+        Row(name: "nothing") { _ in
+        } check: { snapshot, fixture, _ in
+            #expect(snapshot.state == .signedOut(.noSession))
+            #expect(fixture.storage.session == nil)
+        },
+        Row(name: "cannot be read") { fixture in
+            _ = store(fixture)
+            fixture.storage.failLoads(with: .unavailable("keychain locked"))
+        } check: { snapshot, fixture, stored in
+            #expect(snapshot.state == .storageUnavailable(reason: "keychain locked"))
+            #expect(fixture.storage.session == stored && fixture.storage.removeCount == 0, "the store is left alone")
+        },
+        Row(name: "unreadable content") { fixture in
+            fixture.storage.failLoads(with: .corrupted("not JSON"))
+        } check: { snapshot, _, _ in
+            #expect(snapshot.state == .signedOut(.storedSessionCorrupted("not JSON")))
+        },
+        Row(name: "an access token not yet expired") { fixture in
+            _ = store(fixture, profileCompleted: false)
+            fixture.clock.advance(by: .seconds(50))
+        } check: { snapshot, _, _ in
+            #expect(snapshot.state == .profileRequired)
+            #expect(snapshot.warning == nil)
+        },
+        Row(name: "an expired access token and a valid refresh token") { fixture in
+            _ = store(fixture)
+            fixture.clock.advance(by: .seconds(61))
+        } check: { snapshot, fixture, stored in
+            #expect(snapshot.state == .signedIn)
+            #expect(snapshot.tokens != stored?.tokens && fixture.storage.session?.tokens == snapshot.tokens)
+        },
+        Row(name: "the same, but the refresh cannot reach the server") { fixture in
+            _ = store(fixture)
+            fixture.clock.advance(by: .seconds(61))
+            fixture.backend.state.withLock { $0.refreshScript = [.failure(.network("offline"))] }
+        } check: { snapshot, fixture, stored in
+            #expect(snapshot.state == .signedIn)
+            #expect(snapshot.warning == .networkUnavailable("offline"))
+            #expect(fixture.storage.session == stored)
+        },
+        Row(name: "both tokens expired on the device's clock") { fixture in
+            _ = store(fixture)
+            fixture.clock.advance(by: .seconds(7_200))  // the device's clock says both are long dead
+        } check: { snapshot, fixture, _ in
+            // The server still accepts the refresh token: it decides, and keeps the session.
+            #expect(snapshot.state == .signedIn)
+            #expect(fixture.storage.session?.tokens == snapshot.tokens)
+        },
+    ]
+
+    @Test func everyRowOfTheTable_isATestCase_andEveryCaseARow() throws {
+        let table = try #require(Self.table)
+        #expect(table.names == Set(Self.rows.map(\.name)))
+        #expect(table.rows.count == Self.rows.count)
+    }
+
+    @Test(arguments: rows)
+    func restore_isWhatTheTableSays(_ row: Row) async throws {
+        let cells = try #require(Self.table).row(row.name).cells
+        try #require(cells.count == 3)
+        let fixture = EngineFixture(accessLifetime: 60, refreshLifetime: 3_600)
+        row.prepare(fixture)
+        let stored = fixture.storage.session
+
+        let snapshot = await fixture.engine.restore()
+
+        row.check(snapshot, fixture, stored)
+        switch cells[2] {
+        case "none": #expect(fixture.backend.stub.requests.isEmpty, "network")
+        case "one refresh", "one attempt":
+            #expect(fixture.backend.refreshCalls == 1, "network")
+            #expect(fixture.backend.stub.requests.count == 1, "network")
+        default: Issue.record("an unknown network cell: \(cells[2])")
+        }
+    }
+
+    /// The last row's other half: when the server refuses the refresh token, restore signs out and
+    /// empties the store, as the row's result says.
+    @Test func bothTokensExpired_andTheServerRefuses_signsOut_andEmptiesTheStore() async throws {
+        let cells = try #require(Self.table).row("both tokens expired on the device's clock").cells
+        #expect(cells[1].contains("``SignOutReason/sessionExpired``") && cells[1].contains("store emptied"))
+        let fixture = EngineFixture(accessLifetime: 60, refreshLifetime: 3_600)
+        _ = Self.store(fixture)
+        fixture.clock.advance(by: .seconds(7_200))
+        fixture.backend.state.withLock {
+            $0.refreshScript = [.json(200, #"{"status":401,"divisionCode":"E016","message":"expired"}"#)]
+        }
+
+        let snapshot = await fixture.engine.restore()
+
+        #expect(snapshot.state == .signedOut(.sessionExpired))
+        #expect(fixture.storage.session == nil)
+        #expect(fixture.backend.refreshCalls == 1)
+    }
+}

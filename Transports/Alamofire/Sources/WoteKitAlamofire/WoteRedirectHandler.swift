@@ -1,0 +1,45 @@
+public import Alamofire
+public import WoteKit
+
+// URLRequest and URLSessionTask are Foundation's on Apple platforms and FoundationNetworking's on Linux.
+#if canImport(FoundationNetworking)
+import Foundation
+public import FoundationNetworking
+#else
+public import Foundation
+#endif
+
+/// An Alamofire `RedirectHandler` that follows redirects, removing WoteKit's `Authorization` from a
+/// redirect that leaves the API's origin: URLSession carries a request's headers to the redirect's
+/// location, so without it a redirect to another host or port receives the access token.
+///
+/// ```swift
+/// let api = Session(interceptor: wote.alamofireInterceptor(), redirectHandler: wote.alamofireRedirectHandler())
+/// ```
+public struct WoteRedirectHandler: RedirectHandler {
+    /// The rules this handler applies.
+    public let authorizer: RequestAuthorizer
+
+    /// Creates a handler applying `authorizer`'s rules; see `WoteClient.alamofireRedirectHandler()`.
+    ///
+    /// - Parameter authorizer: the rules of the client whose session authorizes the requests.
+    public init(authorizer: RequestAuthorizer) {
+        self.authorizer = authorizer
+    }
+
+    /// Follows the redirect, without `Authorization` when it leaves the API's origin from a request
+    /// WoteKit authorized.
+    ///
+    /// - Parameters:
+    ///   - task: the redirected task.
+    ///   - request: the request to the redirect's location.
+    ///   - response: the redirect answer.
+    ///   - completion: receives the request to follow the redirect with.
+    public func task(
+        _ task: URLSessionTask, willBeRedirectedTo request: URLRequest, for response: HTTPURLResponse,
+        completion: @escaping (URLRequest?) -> Void
+    ) {
+        guard let original = task.currentRequest ?? task.originalRequest else { return completion(request) }
+        completion(authorizer.followingRedirect(to: request, from: original))
+    }
+}

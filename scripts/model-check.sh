@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# Checks the session protocol's model (Model/session.pml) with SPIN; see Docs/Model.md.
+#
+#   scripts/model-check.sh              the fixed protocol, every property: exhaustively for 2 processes
+#                                       x 2 requests (logout, withdrawal), 2 x 1 and 1 x 2 with a network
+#                                       fault; bitstate hashing for 2 x 2 and 3 x 3 with a fault, two
+#                                       slots; fails if any property fails
+#   scripts/model-check.sh --today      today's engine: SPIN's counterexample for each property
+#   scripts/model-check.sh --mutations  breaks the model in known ways; each must make its property fail
+#   scripts/model-check.sh --trail DIR  replays the counterexample kept in DIR, compactly
+#
+# Needs spin and a C compiler (Debian: apt-get install -y spin gcc). Environment:
+#   MODEL_CHECK_JOBS    runs at once (default 2)
+#   MODEL_CHECK_MEMLIM  megabytes per run (default 2500)
+#   MODEL_CHECK_DIR     where runs and trails are kept (default: a new temporary directory)
+#   MODEL_CHECK_BITS    log2 of the bitstate table's bits (default 25: 4 MB)
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+model="$root/Model/session.pml"
+jobs=${MODEL_CHECK_JOBS:-2}
+memlim=${MODEL_CHECK_MEMLIM:-2500}
+work=${MODEL_CHECK_DIR:-$(mktemp -d /tmp/model-check.XXXXXX)}
+mkdir -p "$work"
+
+command -v spin >/dev/null || { echo "model-check: spin is not installed (apt-get install -y spin)" >&2; exit 2; }
+command -v gcc >/dev/null || { echo "model-check: gcc is not installed" >&2; exit 2; }
+
+# Property bits (PROPS in the model).
+declare -A bit=([logout-wins]=1 [no-false-sign-out]=2 [one-refresh]=4 [end-order]=8 [every-request-ends]=16
+  [logout-tells-server]=32)
+properties=(logout-wins no-false-sign-out one-refresh end-order every-request-ends logout-tells-server)
+
+# Replays a kept counterexample: each step of the trail with the process, model line and statement,
+# without the bookkeeping loops.
+trail() {
+  local dir=$1
+  (cd "$dir" && spin $(cat defines) -t -p session.pml 2>&1) |
+    grep -E '^\s*[0-9]+:\s+proc' |
+    grep -v -E '\[i = |\(\(i<|\[else\]|\[break\]|goto |\[\(1\)\]|\[p = |\[r = |\(\(p<|\(\(r<|valid end state' |
+    sed -E 's/session.pml:([0-9]+) \(state [0-9]+\)/line \1/; s/^ *([0-9]+):\s+proc +/\1 /' | cut -c1-160
+}
+
+# run NAME EXPECT(pass|fail) SEARCH(full|bfs|bitstate) DEFINES...
+# Compiles and runs one verification in $work/NAME; prints one line; returns 0 when it went as expected.
+run() {
+  local name=$1 expect=$2 search=$3
+  shift 3
+  local dir="$work/$name" cflags="-O2 -w -DSAFETY -DMEMLIM=$memlim" panflags="-m2000000"
+  mkdir -p "$dir"
+  cp "$model" "$dir/session.pml"
+  echo "$*" >"$dir/defines"
+  case $search in
+  full) cflags+=" -DCOLLAPSE" ;;
+  bfs) cflags+=" -DBFS -DCOLLAPSE" ;;
+  bitstate) cflags+=" -DBITSTATE"; panflags+=" -w${MODEL_CHECK_BITS:-25} -k3" ;;
+  esac
+  local start=$SECONDS verdict
+  (
+    cd "$dir"
+    spin -a "$@" session.pml >spin.log 2>&1
+    # shellcheck disable=SC2086
+    gcc $cflags -o pan pan.c >>spin.log 2>&1
+    # shellcheck disable=SC2086
+    ./pan $panflags >pan.log 2>&1 || true
+  ) || true
+  local log="$dir/pan.log" states errors complete=yes
+  states=$(awk '/states, stored/ {print $1; exit}' "$log")
+  errors=$(sed -nE 's/.*errors: ([0-9]+).*/\1/p' "$log" | head -1)
+  grep -q -E "Search not completed|reached -DMEMLIM" "$log" && complete=no
+  if [[ -z $errors ]]; then
+    verdict="ERROR (no result; see $dir)"
+  elif ((errors > 0)); then
+    local what
+    what=$(grep -m1 -o -E "assertion violated.*|invalid end state.*" "$log" | cut -c1-110)
+    verdict="fails: $what"
+  elif [[ $complete == no && $search != bitstate ]]; then
+    verdict="INCOMPLETE (raise MODEL_CHECK_MEMLIM)"
+  else
+    verdict="holds"
+  fi
+  local ok=no mark
+  if [[ $expect == pass && $verdict == holds ]] || [[ $expect == fail && $verdict == fails:* ]]; then ok=yes; fi
+  [[ $expect == report && $verdict != ERROR* && $verdict != INCOMPLETE* ]] && ok=yes
+  mark=$([[ $ok == yes ]] && echo ok || echo BAD)
+  [[ $expect == report ]] && mark="-"
+  printf '%-4s %-38s %-8s %6ss %10s states  %s\n' "$mark" "$name" \
+    "$search" "$((SECONDS - start))" "${states:-?}" "$verdict"
+  [[ $ok == yes ]]
+}
+
+# Runs the queued commands (one per line on stdin), $jobs at once; fails if any failed.
+pool() {
+  local failed=0 line
+  while IFS= read -r line; do
+    while (($(jobs -rp | wc -l) >= jobs)); do wait -n || failed=1; done
+    eval "$line" &
+  done
+  while (($(jobs -rp | wc -l) > 0)); do wait -n || failed=1; done
+  return $failed
+}
+
+start=$SECONDS
+status=0
+case ${1:-} in
+--trail)
+  trail "$2"
+  exit 0
+  ;;
+--today)
+  # Today's engine, one property at a time (breadth first: the shortest counterexample), 2 x 2
+  # without network faults and 2 x 1 with one.
+  # A property that holds is searched depth first (breadth first keeps too many states).
+  for p in "${properties[@]}"; do
+    search=bfs
+    [[ $p == every-request-ends ]] && search=full
+    for user in logout:1 withdrawal:2; do
+      [[ $p == logout-tells-server && $user == withdrawal:2 ]] && continue
+      echo "run today-$p-${user%%:*} report $search -DUSER=${user##*:} -DMAXFAULTS=0 -DPROPS=${bit[$p]}"
+      echo "run today-$p-${user%%:*}-fault report $search -DUSER=${user##*:} -DNR=1 -DPROPS=${bit[$p]}"
+    done
+  done | pool || true
+  echo "today: counterexamples kept in $work (replay: $0 --trail $work/<run>)"
+  ;;
+--mutations)
+  fixed="-DFIXED -DSLOTS=2"
+  {
+    echo "run mut-no-generation-check   fail bfs $fixed -DMUT_NO_GEN_CHECK -DPROPS=${bit[logout-wins]}"
+    echo "run mut-unlock-before-write   fail bfs $fixed -DMUT_UNLOCK_EARLY -DPROPS=${bit[one-refresh]}"
+    echo "run mut-waiters-hear-first    fail bfs $fixed -DMUT_WAITERS_FIRST -DUSER=2 -DPROPS=${bit[end-order]}"
+    echo "run mut-no-store-reread       fail bfs $fixed -DMUT_NO_RECONCILE -DPROPS=${bit[no-false-sign-out]}"
+    echo "run mut-no-single-flight      fail bfs $fixed -DMUT_NO_SINGLE_FLIGHT -DPROPS=${bit[one-refresh]}"
+    echo "run mut-waiters-never-woken   fail bfs $fixed -DMUT_FORGET_WAITERS -DPROPS=${bit[every-request-ends]}"
+    echo "run mut-no-resume-check       fail bfs $fixed -DMUT_NO_RESUME_CHECK -DPROPS=${bit[logout-wins]}"
+    echo "run mut-logout-call-first     fail bfs $fixed -DCALL_FIRST -DPROPS=${bit[logout-wins]}"
+    echo "run mut-abandoned-pair-lost   fail bfs $fixed -DKEEP_ABANDONED_BUG -DPROPS=${bit[one-refresh]}"
+    echo "run today-a-logout-not-first  fail bfs $fixed -DTODAY_A -DPROPS=${bit[logout-wins]}"
+    echo "run today-b-waiters-first     fail bfs $fixed -DTODAY_B -DUSER=2 -DPROPS=${bit[end-order]}"
+    echo "run today-c-expired-no-call   fail full $fixed -DTODAY_C -DPROPS=${bit[logout-tells-server]}"
+  } | pool || status=1
+  ;;
+"")
+  {
+    # processes x requests, slots per process, network faults
+    echo "run fixed-2x2-logout            pass full -DFIXED -DNP=2 -DNR=2 -DSLOTS=1 -DMAXFAULTS=0 -DUSER=1"
+    echo "run fixed-2x2-withdrawal        pass full -DFIXED -DNP=2 -DNR=2 -DSLOTS=1 -DMAXFAULTS=0 -DUSER=2"
+    echo "run fixed-2x1-logout-fault      pass full -DFIXED -DNP=2 -DNR=1 -DSLOTS=1 -DMAXFAULTS=1 -DUSER=1"
+    echo "run fixed-2x1-withdrawal-fault  pass full -DFIXED -DNP=2 -DNR=1 -DSLOTS=1 -DMAXFAULTS=1 -DUSER=2"
+    echo "run fixed-1x2-logout-fault      pass full -DFIXED -DNP=1 -DNR=2 -DSLOTS=2 -DMAXFAULTS=1 -DUSER=1"
+    echo "run fixed-2x2-logout-bitstate   pass bitstate -DFIXED -DNP=2 -DNR=2 -DSLOTS=2 -DMAXFAULTS=1 -DUSER=1"
+    echo "run fixed-3x3-logout-bitstate   pass bitstate -DFIXED -DNP=3 -DNR=3 -DSLOTS=2 -DMAXFAULTS=1 -DUSER=1"
+  } | pool || status=1
+  ;;
+*)
+  sed -n '2,14p' "$0"
+  exit 2
+  ;;
+esac
+echo "model-check: $((SECONDS - start)) s in all (runs kept in $work)"
+exit $status
