@@ -11,7 +11,9 @@ public protocol AuthRepository: Sendable {
     /// - Throws: ``WoteError``; nothing is stored then.
     func signIn(with credential: LoginCredential, remember: Bool) async throws(WoteError) -> AuthenticationState
 
-    /// Tells the server the person logs out, then ends the local session whatever the server answered.
+    /// Ends the local session at once, then tells the server with the session's tokens (refreshing
+    /// first when the access token has expired); the local session ends whatever the server answers,
+    /// and a ``SessionEvent/serverNotToldOfLogout(_:)`` event says when it could not be told.
     ///
     /// - Parameter deviceToken: the push token to unregister, if any.
     /// - Throws: ``WoteError/storageFailure(_:)`` only when the stored tokens could not be deleted;

@@ -58,7 +58,7 @@ extension APIError {
     package func toLoginError() -> WoteError {
         if case .malformed(let malformed) = self, malformed.httpStatus < 500 {
             switch malformed.problem {
-            case .notJSON, .unexpectedRedirect, .emptyBody:
+            case .notJSON, .unexpectedRedirect, .redirectToAnotherOrigin, .emptyBody:
                 return .rejected(code: nil, message: APIError.refusedSignInMessage)
             case .invalidJSON, .notAnObject, .missingField, .wrongType, .tooLarge:
                 break

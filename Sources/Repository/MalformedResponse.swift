@@ -17,6 +17,8 @@ package struct MalformedResponse: Sendable, Equatable, CustomStringConvertible {
         case tooLarge(bytes: Int)
         /// The server redirected where WoteKit does not follow.
         case unexpectedRedirect
+        /// A redirect to another origin than the API's: its answer is not the API's.
+        case redirectToAnotherOrigin
     }
 
     package var httpStatus: Int
@@ -38,6 +40,7 @@ package struct MalformedResponse: Sendable, Equatable, CustomStringConvertible {
             case .wrongType(let field): "field `\(field)` has the wrong type"
             case .tooLarge(let bytes): "body too large (\(bytes) bytes)"
             case .unexpectedRedirect: "unexpected redirect"
+            case .redirectToAnotherOrigin: "redirected to another origin"
             }
         return "HTTP \(httpStatus): \(what)"
     }

@@ -1,7 +1,7 @@
 public import WoteDomain
 
-/// Logs the person out: tells the server, then ends the local session whatever the server said,
-/// offline included.
+/// Logs the person out: the local session ends at once, whatever the server then says, offline
+/// included; the server is told with the session's tokens (an expired access token refreshed first).
 public struct LogoutUseCase: Sendable {
     private let auth: any AuthRepository
 

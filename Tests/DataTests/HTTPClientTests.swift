@@ -51,12 +51,28 @@ import FoundationNetworking
         #expect(broken.allHTTPHeaderFields == ["Accept": "application/json"])
     }
 
-    @Test func redirectToAnotherHost_dropsAuthorization() async throws {
+    @Test(arguments: [301, 302, 303, 307, 308])
+    func redirectToAnotherOrigin_isNotTheAPIsAnswer_andNothingIsSentThere(_ status: Int) async throws {
+        let harness = Self.redirecting(status, to: "https://evil.example/collect") { request in
+            request.url?.host == "api.wote.test"
+        }
+        await #expect(
+            throws: APIError.malformed(MalformedResponse(httpStatus: status, problem: .redirectToAnotherOrigin))
+        ) {
+            try await harness.client.send(profile, bearer: "secret-token")
+        }
+        #expect(harness.stub.requests.map { $0.url?.host } == ["api.wote.test"])
+    }
+
+    @Test func redirectToAnotherHost_whenOptedIn_dropsAuthorization() async throws {
         let harness = Self.redirecting(302, to: "https://evil.example/collect") { request in
             request.url?.host == "api.wote.test"
         }
-        let response = try await harness.client.send(profile, bearer: "secret-token")
+        var optedIn = profile
+        optedIn.followsRedirectsToOtherOrigins = true
+        let response = try await harness.client.send(optedIn, bearer: "secret-token")
         #expect(response.status == 200)
+        #expect(response.url?.absoluteString == "https://evil.example/collect")
         let requests = try harness.requests(expecting: 2)
         #expect(requests[0].value(forHTTPHeaderField: "Authorization") == "Bearer secret-token")
         #expect(requests[1].url?.absoluteString == "https://evil.example/collect")
@@ -64,11 +80,13 @@ import FoundationNetworking
     }
 
     @Test(arguments: ["http://api.wote.test/api/profiles", "https://api.wote.test:8443/api/profiles"])
-    func redirectToAnotherSchemeOrPort_dropsAuthorization(_ location: String) async throws {
+    func redirectToAnotherSchemeOrPort_whenOptedIn_dropsAuthorization(_ location: String) async throws {
         let harness = Self.redirecting(301, to: location) { request in
             request.url?.absoluteString == "https://api.wote.test/api/profiles"
         }
-        _ = try await harness.client.send(profile, bearer: "secret-token")
+        var optedIn = profile
+        optedIn.followsRedirectsToOtherOrigins = true
+        _ = try await harness.client.send(optedIn, bearer: "secret-token")
         let requests = try harness.requests(expecting: 2)
         #expect(requests[1].url?.absoluteString == location)
         #expect(requests[1].value(forHTTPHeaderField: "Authorization") == nil)
@@ -114,11 +132,12 @@ import FoundationNetworking
         #expect(harness.stub.requests.map { $0.url?.host } == ["api.wote.test"])
     }
 
-    @Test func redirect303_toAnotherOrigin_isFollowedWithoutTheBody() async throws {
+    @Test func redirect303_toAnotherOrigin_whenOptedIn_isFollowedWithoutTheBody() async throws {
         let harness = Self.redirecting(303, to: "https://elsewhere.example/done") { request in
             request.url?.host == "api.wote.test"
         }
-        let signIn = WoteEndpoints.signIn(SignInRequestDTO(loginId: "wote01", password: "hunter2-secret"))
+        var signIn = WoteEndpoints.signIn(SignInRequestDTO(loginId: "wote01", password: "hunter2-secret"))
+        signIn.followsRedirectsToOtherOrigins = true
         _ = try await harness.client.send(signIn, bearer: nil)
         let requests = try harness.requests(expecting: 2)
         #expect(requests[1].httpMethod == "GET")

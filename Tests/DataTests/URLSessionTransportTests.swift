@@ -27,15 +27,32 @@ import FoundationNetworking
         #expect(server.requests.map(\.path) == ["/from"])
     }
 
-    @Test func client_overURLSession_dropsAuthorization_whenARedirectLeavesTheOrigin() async throws {
+    @Test func client_overURLSession_refusesARedirectThatLeavesTheOrigin_andSendsNothingThere() async throws {
         let server = try LoopbackHTTPServer { request in
             request.path == "/api/profiles"
                 ? .init(status: 302, headers: ["Location": "http://localhost:\(request.port)/landing"]) : Self.success
         }
         defer { server.stop() }
         let client = Self.urlSessionClient(of: server)
-        let response = try await client.send(WoteEndpoints.myProfile(), bearer: "secret-token")
+        await #expect(throws: APIError.malformed(MalformedResponse(httpStatus: 302, problem: .redirectToAnotherOrigin)))
+        {
+            try await client.send(WoteEndpoints.myProfile(), bearer: "secret-token")
+        }
+        #expect(server.requests.map(\.path) == ["/api/profiles"])
+    }
+
+    @Test func client_overURLSession_dropsAuthorization_whenAnOptedInRedirectLeavesTheOrigin() async throws {
+        let server = try LoopbackHTTPServer { request in
+            request.path == "/api/profiles"
+                ? .init(status: 302, headers: ["Location": "http://localhost:\(request.port)/landing"]) : Self.success
+        }
+        defer { server.stop() }
+        let client = Self.urlSessionClient(of: server)
+        var optedIn = WoteEndpoints.myProfile()
+        optedIn.followsRedirectsToOtherOrigins = true
+        let response = try await client.send(optedIn, bearer: "secret-token")
         #expect(response.status == 200)
+        #expect(response.url?.absoluteString == "http://localhost:\(server.port)/landing")
         let requests = server.requests
         try #require(requests.count == 2)
         #expect(requests[0].headers["authorization"] == "Bearer secret-token")

@@ -34,17 +34,26 @@ extension EndToEnd {
         }
 
         @Test(arguments: ["", "&host=localhost"])
-        func redirectToTheSecondListener_carriesNoAuthorization(_ hostParameter: String) async throws {
+        func redirectToTheSecondListener_isNotTheAPIsAnswer_andCarriesNoAuthorizationWhenOptedIn(
+            _ hostParameter: String
+        ) async throws {
             try await hooks.reset()
             let member = try await SignedInMember.make(hooks: hooks)
             let before = try await hooks.counters()
+            var endpoint = Endpoint(
+                method: .get, path: "/__test/redirect?to=/api/profiles\(hostParameter)", authorization: .bearer)
 
-            let response = try await member.client.engine.send(
-                Endpoint(
-                    method: .get, path: "/__test/redirect?to=/api/profiles\(hostParameter)", authorization: .bearer))
+            // By default the other origin's answer is refused, and nothing goes there.
+            await #expect(throws: APIError.self) { try await member.client.engine.send(endpoint) }
+            #expect(try await hooks.counters().redirectTargetRequests == before.redirectTargetRequests)
+
+            // Opted in, it is followed without the token, and the answer says where it came from.
+            endpoint.followsRedirectsToOtherOrigins = true
+            let response = try await member.client.engine.send(endpoint)
 
             let after = try await hooks.counters()
             #expect(response.status == 200)
+            #expect(response.url.flatMap { Origin($0) } != Origin(ReferenceServer.url!))
             #expect(String(decoding: response.body, as: UTF8.self).contains("redirectTarget"))
             #expect(after.redirectTargetRequests == before.redirectTargetRequests + 1)
             #expect(after.redirectTargetAuthorizationSeen == before.redirectTargetAuthorizationSeen)

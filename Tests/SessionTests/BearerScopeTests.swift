@@ -35,7 +35,7 @@ import FoundationNetworking
         #expect(fixture.backend.state.current.refreshBodies == [#"{"refreshToken":"\#(pair.refreshToken)"}"#])
     }
 
-    @Test func redirectToAnotherHost_receivesNoAuthorization() async throws {
+    @Test func redirectToAnotherHost_whenOptedIn_receivesNoAuthorization() async throws {
         let stub = StubTransport { request in
             if request.url?.host == "api.wote.test" {
                 return .response(status: 307, headers: ["Location": "https://elsewhere.test/collect"], body: Data())
@@ -46,8 +46,10 @@ import FoundationNetworking
             client: HTTPClient(baseURL: EngineFixture.baseURL, transport: stub.transport),
             storage: TestTokenStorage(), clock: TestClock().clock, configuration: .init())
         _ = try await engine.begin(StoredSession(tokens: .sample, profileCompleted: true), persist: false)
+        var optedIn = EngineFixture.profile
+        optedIn.followsRedirectsToOtherOrigins = true
 
-        let response = try await engine.send(EngineFixture.profile)
+        let response = try await engine.send(optedIn)
 
         #expect(response.status == 200)
         #expect(stub.requests.count == 2)
@@ -71,8 +73,10 @@ import FoundationNetworking
             client: HTTPClient(baseURL: EngineFixture.baseURL, transport: stub.transport),
             storage: TestTokenStorage(), clock: TestClock().clock, configuration: .init())
         _ = try await engine.begin(StoredSession(tokens: .sample, profileCompleted: true), persist: false)
+        var optedIn = EngineFixture.profile
+        optedIn.followsRedirectsToOtherOrigins = true
 
-        _ = try await engine.send(EngineFixture.profile)
+        _ = try await engine.send(optedIn)
 
         let headers = stub.requests.map { $0.value(forHTTPHeaderField: "Authorization") }
         #expect(headers.count == 3)

@@ -13,7 +13,7 @@ import FoundationNetworking
 /// `beginSession` → authorized calls → the backend expires the access token → one refresh by that
 /// backend's `SessionContract` → relaunch from the store without network → logout empties the
 /// store; a dead refresh token signs out and empties the store; the token never reaches another
-/// origin, not even through a redirect.
+/// origin, not even through a redirect, and another origin's answer is never the API's.
 @Suite struct OtherBackendJourneyTests {
     /// How each backend speaks.
     enum Style: String, Sendable, CaseIterable, CustomTestStringConvertible {
@@ -450,9 +450,22 @@ import FoundationNetworking
         #expect(backend.elsewhere.requests.isEmpty)
         #expect(backend.server.requests.count == before)
 
-        // A redirect to another origin is followed without the token.
-        let redirected = try await wote.response(for: .get("/moved"))
+        // A redirect to another origin is not the API's answer (issue 24, item 4): it fails, and
+        // nothing goes there.
+        do {
+            let answer = try await wote.response(for: .get("/moved"))
+            Issue.record("another origin answered for the API: HTTP \(answer.status)")
+        } catch {
+            #expect(error.kind == .malformedResponse)
+            #expect(error.detail?.contains("another origin") == true)
+        }
+        #expect(backend.elsewhere.requests.isEmpty)
+        // A request that opts in follows it, without the token, and can tell who answered.
+        var moved = APIRequest.get("/moved")
+        moved.allowsCrossOriginRedirects = true
+        let redirected = try await wote.response(for: moved)
         #expect(redirected.status == 200)
+        #expect(redirected.url == URL(string: "http://127.0.0.1:\(backend.elsewhere.port)/landing"))
         let landed = try #require(backend.elsewhere.requests.first)
         #expect(landed.path == "/landing")
         #expect(landed.headers["authorization"] == nil)

@@ -28,6 +28,12 @@ public struct APIRequest: Sendable, Equatable {
     public var body: Data?
     /// Whether the request carries the access token (`true` by default).
     public var requiresAuthorization: Bool
+    /// Whether a redirect to another origin than the API's is followed; `false` by default, and the
+    /// request then fails with ``WoteError/Kind/malformedResponse`` ("redirected to another origin"),
+    /// since that origin's answer is not the API's. Set it for a call whose answer may come from
+    /// elsewhere (a download link); the access token never goes there either way, and
+    /// ``HTTPResponse/url`` says who answered.
+    public var allowsCrossOriginRedirects = false
     /// A query already percent-encoded as the app wrote it (from a `URLRequest`), sent verbatim
     /// instead of ``query``.
     package var percentEncodedQuery: String?
@@ -165,5 +171,6 @@ extension Endpoint {
         self.init(
             method: request.method, path: request.pathAndQuery, headers: headers, body: request.body,
             authorization: request.requiresAuthorization ? .bearer : .none)
+        followsRedirectsToOtherOrigins = request.allowsCrossOriginRedirects
     }
 }

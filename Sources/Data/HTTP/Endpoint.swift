@@ -16,6 +16,9 @@ package struct Endpoint: Sendable, Equatable {
     package var headers: [String: String]
     package var body: Data?
     package var authorization: Authorization
+    /// Whether a redirect to another origin is followed (without the token); by default it fails
+    /// the request as ``MalformedResponse/Problem/redirectToAnotherOrigin``.
+    package var followsRedirectsToOtherOrigins = false
 
     package init(
         method: HTTPMethod, path: String, headers: [String: String] = [:], body: Data? = nil,

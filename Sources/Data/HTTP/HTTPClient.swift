@@ -100,6 +100,11 @@ package struct HTTPClient: Sendable {
             else {
                 throw .malformed(MalformedResponse(httpStatus: response.status, problem: .unexpectedRedirect))
             }
+            // Another origin's answer is not the API's: a proxy, a captive portal or a moved service
+            // must not pass its JSON off as the profile or the feed.
+            if let origin, Origin(next) != origin, !endpoint.followsRedirectsToOtherOrigins {
+                throw .malformed(MalformedResponse(httpStatus: response.status, problem: .redirectToAnotherOrigin))
+            }
             redirects += 1
             request = followed
         }
@@ -149,7 +154,10 @@ package struct HTTPClient: Sendable {
         guard let http = urlResponse as? HTTPURLResponse else {
             throw .network("not an HTTP response")
         }
-        return HTTPResponse(http, body: data)
+        var response = HTTPResponse(http, body: data)
+        // The transport follows no redirect: the URL asked is the URL that answered.
+        response.url = request.url
+        return response
     }
 
     /// Sends `request` through `transport`, failing with ``TransportError/timeout`` once `limit` has

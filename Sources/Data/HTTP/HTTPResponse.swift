@@ -18,15 +18,26 @@ public struct HTTPResponse: Sendable, Equatable {
     }
     /// The body bytes, as received.
     public var body: Data
+    /// The URL that finally answered, after any redirects WoteKit followed; `nil` for an answer made
+    /// by hand. Only a request that allows cross-origin redirects
+    /// (``APIRequest/allowsCrossOriginRedirects``) can be answered by another origin than the API's.
+    public var url: URL?
     /// The headers, read from the transport's response only when someone asks: most answers are
     /// decided by their body alone.
     private var fields: HeaderFields
 
     /// Creates an answer; header names are expected lowercased.
-    public init(status: Int, headers: [String: String] = [:], body: Data) {
+    ///
+    /// - Parameters:
+    ///   - status: the HTTP status.
+    ///   - headers: the headers, names lowercased.
+    ///   - body: the body bytes.
+    ///   - url: the URL that answered, if known.
+    public init(status: Int, headers: [String: String] = [:], body: Data, url: URL? = nil) {
         self.status = status
         self.fields = HeaderFields(headers)
         self.body = body
+        self.url = url
     }
 
     /// The answer `response` brought with `body`, its headers left where they are until read.
@@ -34,6 +45,7 @@ public struct HTTPResponse: Sendable, Equatable {
         self.status = response.statusCode
         self.fields = HeaderFields(response)
         self.body = body
+        self.url = response.url
     }
 
     /// The `Content-Type` header, if any.

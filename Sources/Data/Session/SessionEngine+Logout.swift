@@ -12,6 +12,15 @@ enum ServerLogout: Sendable, Equatable {
     case noCall
 }
 
+/// The tokens a logout call goes with.
+struct LogoutCredentials: Sendable {
+    var tokens: TokenPair
+    /// Whether `tokens` come from a refresh made for this logout.
+    var refreshed = false
+    /// Why the backend cannot be told (the refresh first was refused or failed), if so.
+    var failure: WoteError?
+}
+
 extension SessionEngine {
     // MARK: - Logout
 
@@ -21,8 +30,9 @@ extension SessionEngine {
     /// From the call on, no token is handed out and no request of the session is sent: a refresh
     /// under way is abandoned (its call cancelled), and the requests waiting for it or for a slot
     /// fail once the store is emptied. Meanwhile the backend's logout call (``SessionContract/logout``)
-    /// goes out with the session's access token; an expired one is refreshed first, outside the
-    /// ended session. The whole call to the backend is bounded by the request time-out; when the
+    /// goes out with the session's access token; an expired one is refreshed first, under the store's
+    /// lock (so no other process spends the same refresh token) and outside the ended session, before
+    /// the store is emptied. The calls to the backend are bounded by the request time-out; when the
     /// backend was not told (the refresh was refused or failed, the network failed, the backend
     /// refused), a ``SessionEvent/serverNotToldOfLogout(_:)`` event says why. Does nothing when
     /// nobody is signed in; with a store that could not be read, removes the stored session.
@@ -36,63 +46,84 @@ extension SessionEngine {
             try await end(reason: .loggedOut)
             return
         }
-        let serverNow = serverNow()
+        let wasPersistent = isPersistent
         let ended = endInMemory(reason: .loggedOut)
-        // The backend is told while the store is written: neither waits for the other.
-        async let told = tellServerOfLogout(ending.tokens, serverNow: serverNow, deviceToken: deviceToken)
+        let deadline = clock.uptime() + client.timeout
+        var credentials: LogoutCredentials?
         var storeFailure: WoteError?
         do {
             try await withStore { () async throws(WoteError) in
+                // Under the store's lock, as a refresh: no other process spends the refresh token
+                // this logout may need, and a pair another process refreshed is the one used.
+                credentials = await credentialsForLogout(of: ending, readingTheStore: wasPersistent, until: deadline)
                 try await writeMemoryToStore(replacingOtherOrigins: false)
             }
         } catch {
             storeFailure = error
         }
         announce(ended)
-        if case .notTold(let why) = await told { broadcaster.send(.serverNotToldOfLogout(why)) }
+        let found: LogoutCredentials
+        if let credentials {
+            found = credentials
+        } else {
+            found = await credentialsForLogout(of: ending, readingTheStore: false, until: deadline)
+        }
+        let told = await tellServerOfLogout(with: found, deviceToken: deviceToken, until: deadline)
+        if case .notTold(let why) = told { broadcaster.send(.serverNotToldOfLogout(why)) }
         if let storeFailure { throw storeFailure }
     }
 
-    /// Sends the backend's logout call for a session that has already ended here, with its
-    /// `tokens`, within the request time-out: an expired access token (on the server's clock,
-    /// `serverNow`) is refreshed first, and a rejected one is refreshed and the call sent once more.
+    /// The tokens the logout call goes with: the ended session's, or a newer pair another process
+    /// stored (read when `readingTheStore`; call it inside ``withStore(_:)``); with an access token
+    /// that has expired on the server's clock, a new pair from a refresh, or why there is none.
+    func credentialsForLogout(of ending: StoredSession, readingTheStore: Bool, until deadline: Duration) async
+        -> LogoutCredentials
+    {
+        var latest = ending
+        if readingTheStore, let stored = try? await storage.load(), belongsHere(stored), isNewer(stored, than: ending) {
+            latest = stored
+        }
+        guard let call = configuration.contract.logout, call.credential == .accessToken,
+            latest.tokens.isAccessTokenExpired(at: clock.now().addingTimeInterval(latest.serverClockOffset ?? 0))
+        else { return LogoutCredentials(tokens: latest.tokens) }
+        switch await refreshForLogout(latest.tokens.refreshToken, until: deadline) {
+        case .success(let pair): return LogoutCredentials(tokens: pair, refreshed: true)
+        case .failure(let error): return LogoutCredentials(tokens: latest.tokens, failure: error)
+        }
+    }
+
+    /// Sends the backend's logout call for a session that has already ended here, with
+    /// `credentials`, until `deadline`: a token the backend rejects is refreshed once (unless it was
+    /// just refreshed) and the call sent again.
     ///
     /// - Returns: whether the backend was told.
-    nonisolated func tellServerOfLogout(_ tokens: TokenPair, serverNow: Date, deviceToken: String?) async
-        -> ServerLogout
-    {
+    nonisolated func tellServerOfLogout(
+        with credentials: LogoutCredentials, deviceToken: String?, until deadline: Duration
+    ) async -> ServerLogout {
         guard let call = configuration.contract.logout else { return .noCall }
+        if let failure = credentials.failure { return .notTold(failure) }
+        var tokens = credentials.tokens
         do {
             try call.check(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken)
         } catch {
             return .notTold(error)
         }
-        let deadline = clock.uptime() + client.timeout
-        let needsAccessToken = call.credential == .accessToken
-        var accessToken = tokens.accessToken
-        var refreshToken = tokens.refreshToken
-        var refreshed = false
-        if needsAccessToken, tokens.isAccessTokenExpired(at: serverNow) {
-            switch await refreshForLogout(refreshToken, until: deadline) {
-            case .success(let pair):
-                (accessToken, refreshToken, refreshed) = (pair.accessToken, pair.refreshToken, true)
-            case .failure(let error): return .notTold(error)
-            }
-        }
+        var refreshed = credentials.refreshed
         while true {
             let (endpoint, bearer) = WoteEndpoints.logout(
-                call, accessToken: accessToken, refreshToken: refreshToken, deviceToken: deviceToken)
+                call, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, deviceToken: deviceToken)
             let response: HTTPResponse
             do {
                 response = try await boundedClient(until: deadline).send(endpoint, bearer: bearer)
             } catch {
                 return .notTold(error.toDomain())
             }
-            if needsAccessToken, !refreshed, configuration.contract.classify(response) == .accessTokenRejected {
+            if call.credential == .accessToken, !refreshed,
+                configuration.contract.classify(response) == .accessTokenRejected
+            {
                 // The backend's clock says the token has expired although ours did not: refresh once.
-                switch await refreshForLogout(refreshToken, until: deadline) {
-                case .success(let pair):
-                    (accessToken, refreshToken, refreshed) = (pair.accessToken, pair.refreshToken, true)
+                switch await refreshForLogout(tokens.refreshToken, until: deadline) {
+                case .success(let pair): (tokens, refreshed) = (pair, true)
                 case .failure(let error): return .notTold(error)
                 }
                 continue
