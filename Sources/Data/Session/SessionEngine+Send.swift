@@ -145,6 +145,10 @@ extension SessionEngine: HTTPSending {
         }
         switch await sharedRefresh(trigger: .proactive) {
         case .renewed(let pair):
+            // Woken with the renewed pair, but a logout or another session end may have run on the
+            // actor before this resumed: then the pair is no longer this request's to send (the
+            // model's resume-race counterexample, Docs/Model.md).
+            guard startGeneration == generation else { throw .session(await errorForMissingSessionOnceStored()) }
             return (pair.accessToken, startGeneration, session?.profileCompleted ?? true)
         case .failed(let error):
             if error == .cancelled { throw .cancelled }
@@ -168,7 +172,10 @@ extension SessionEngine: HTTPSending {
         // Sent with a token that a refresh has since replaced: retry with the new one.
         if current.tokens.accessToken != token { return current.tokens.accessToken }
         switch await sharedRefresh(trigger: .reactive) {
-        case .renewed(let pair): return pair.accessToken
+        case .renewed(let pair):
+            // As in accessTokenForRequest: a session end may have run before this resumed.
+            guard requestGeneration == generation else { throw .session(await errorForMissingSessionOnceStored()) }
+            return pair.accessToken
         case .failed(let error): throw error
         }
     }
