@@ -27,7 +27,9 @@ if scripts/lint-apple-imports.sh "$fixtures/Broken.swift" >/dev/null; then
 fi
 scripts/lint-apple-imports.sh "$fixtures/Fixed.swift"
 
-swift build --target WoteKit --target WoteKitTesting >/dev/null
+# One target per call: SwiftPM builds only the last of several --target options.
+swift build --target WoteKit >/dev/null
+swift build --target WoteKitTesting >/dev/null
 build=.build/debug
 package_name=$(grep -A1 '"-package-name"' "$build/description.json" | sed -n 2p | tr -d ' ",')
 if [ -z "$package_name" ]; then
