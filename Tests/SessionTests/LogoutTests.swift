@@ -30,7 +30,9 @@ struct LogoutTests {
     }
 
     /// Before, an expired access token skipped the server call: the device token stayed registered.
-    @Test func logout_withAnExpiredAccessToken_refreshesFirst_thenTellsTheServerWithTheNewToken() async throws {
+    /// The model's counterexample for "logout tells the server" (trail `today-logout-tells-server-logout`).
+    @Test("Model trail today-logout-tells-server-logout: an expired access token is refreshed, then the server told")
+    func logout_withAnExpiredAccessToken_refreshesFirst_thenTellsTheServerWithTheNewToken() async throws {
         let fixture = EngineFixture(accessLifetime: 60)
         try await fixture.signIn()
         fixture.clock.advance(by: .seconds(61))

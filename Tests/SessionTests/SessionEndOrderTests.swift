@@ -39,7 +39,11 @@ struct SessionEndOrderTests {
     /// A request waiting for a held refresh hears of an explicit end only once the store is empty;
     /// the end does not wait for the held refresh. Before, the end failed the waiter at once, and
     /// its store write waited behind the refresh (this test then never got past the held removal).
-    @Test(arguments: ExplicitEnd.allCases)
+    /// The model's counterexample for "end order" (trails `today-end-order-logout` and
+    /// `today-end-order-withdrawal`).
+    @Test(
+        "Model trails today-end-order-*: a request waiting for a refresh hears of an end once the store is empty",
+        arguments: ExplicitEnd.allCases)
     func explicitEnd_theRequestWaitingForARefresh_hearsOfIt_onlyOnceTheStoreIsEmpty(_ end: ExplicitEnd) async throws {
         let (fixture, storage, engine) = try await Self.signedInEngineWithExpiredAccessToken()
         let refreshGate = Latch()

@@ -98,7 +98,7 @@ extension SessionEngine {
         }
         nextWaiterID &+= 1
         let waiterID = nextWaiterID
-        return await withTaskCancellationHandler {
+        let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<RefreshOutcome, Never>) in
                 if Task.isCancelled || flight == nil {
                     continuation.resume(returning: .failed(.cancelled))
@@ -109,6 +109,16 @@ extension SessionEngine {
         } onCancel: {
             Task { await self.cancelWaiter(waiterID) }
         }
+        if let refreshWakeGate { await refreshWakeGate() }
+        return outcome
+    }
+
+    /// For tests that replay an interleaving (the model's trails, Docs/Model.md): every request a
+    /// refresh wakes awaits `gate` before it goes on. Meanwhile other work may run on the engine (a
+    /// logout, a session end), as it may in production while the woken request waits for the
+    /// actor; the gate only makes that order certain.
+    package func gateRefreshWakes(_ gate: (@Sendable () async -> Void)?) {
+        refreshWakeGate = gate
     }
 
     /// How many requests wait for the refresh under way, for tests.

@@ -64,6 +64,9 @@ package actor SessionEngine {
     /// session gone waits before it hears so (see `SessionEngine+Ending.swift`).
     var endingsBeingStored = 0
     var endingStoredWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Awaited by a request a refresh has just woken, before it goes on (see
+    /// ``gateRefreshWakes(_:)``); `nil` outside tests.
+    var refreshWakeGate: (@Sendable () async -> Void)?
 
     /// Creates an engine with no session; call ``restore()`` at launch.
     ///
