@@ -103,19 +103,8 @@ import FoundationNetworking
         let fixture = EngineFixture(accessLifetime: 60)
         try await fixture.signIn()
         fixture.clock.advance(by: .seconds(61))
-        let woken = Latch()
-        let resume = Latch()
-        await fixture.engine.gateRefreshWakes {
-            await woken.open()
-            await resume.wait()
-        }
 
-        let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
-        // The refresh has renewed the pair and woken the request, which has not gone on yet.
-        await woken.wait()
-        #expect(fixture.backend.refreshCalls == 1)
-        try await fixture.engine.end(reason: .withdrawn)
-        await resume.open()
+        let request = try await Self.profileRequest(endingTheSessionOnceWoken: fixture)
 
         await #expect(throws: APIError.session(.notSignedIn)) { try await request.value }
         #expect(fixture.backend.state.current.profileRequests == 0, "the request was sent after the session ended")
@@ -131,21 +120,32 @@ import FoundationNetworking
         fixture.backend.state.withLock {
             $0.protectedScript = [.json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#)]
         }
+
+        let request = try await Self.profileRequest(endingTheSessionOnceWoken: fixture)
+
+        await #expect(throws: APIError.session(.notSignedIn)) { try await request.value }
+        #expect(fixture.backend.state.current.profileRequests == 1, "the retry was sent after the session ended")
+    }
+
+    /// Starts a profile request on `fixture`'s engine that needs a refresh; once the refresh has
+    /// renewed the pair and woken the request, and before the request goes on, withdraws.
+    ///
+    /// - Returns: the request, free to go on.
+    private static func profileRequest(endingTheSessionOnceWoken fixture: EngineFixture) async throws
+        -> Task<Int, any Error>
+    {
         let woken = Latch()
         let resume = Latch()
         await fixture.engine.gateRefreshWakes {
             await woken.open()
             await resume.wait()
         }
-
         let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
         await woken.wait()
         #expect(fixture.backend.refreshCalls == 1)
         try await fixture.engine.end(reason: .withdrawn)
         await resume.open()
-
-        await #expect(throws: APIError.session(.notSignedIn)) { try await request.value }
-        #expect(fixture.backend.state.current.profileRequests == 1, "the retry was sent after the session ended")
+        return request
     }
 }
 
