@@ -54,7 +54,9 @@ import FoundationNetworking
         await gate.open()
         await heldA.arrived.wait()
 
-        // B's access token has expired too: it refreshes from the store before A's end is written.
+        // B's access token has expired too: it refreshes from the store before A's end is written
+        // (the test store has no cross-process lock, so B's turn lands where the trail puts it:
+        // after A's refresh gave the lock back, before A's end wrote).
         let status = try? await b.send(EngineFixture.profile).status
 
         let sent = fixture.backend.state.current.refreshBodies.filter { $0.contains(spent) }
