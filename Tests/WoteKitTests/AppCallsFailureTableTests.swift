@@ -52,6 +52,12 @@ import FoundationNetworking
         Row(
             name: "an unreadable body, a success without `data` for `fetch`",
             answers: [.raw(200, "<html>hello</html>"), .json(200, #"{"status":200,"message":"SUCCESS"}"#)]),
+        Row(
+            name: "a redirect to another origin, unless ``APIRequest/allowsCrossOriginRedirects``",
+            answers: [
+                .response(status: 302, headers: ["Location": "https://elsewhere.test/profile"], body: Data()),
+                .response(status: 307, headers: ["Location": "http://api.wote.test/profile"], body: Data()),
+            ]),
     ]
 
     @Test func everyRowOfTheTable_isATestCase_andEveryCaseARow() throws {
@@ -103,6 +109,10 @@ import FoundationNetworking
     private static func call(answeredWith answer: StubTransport.Reply) async throws -> Call {
         let renewed = Locked(0)
         let stub = StubTransport { request in
+            // Another origin answers with what the call wants: a followed redirect would succeed.
+            if request.url?.scheme != "https" || request.url?.host != "api.wote.test" {
+                return .json(200, #"{"status":200,"message":"SUCCESS","data":["another origin's"]}"#)
+            }
             if request.url?.path == "/api/auth/refresh" {
                 let n = renewed.withLock { count in
                     count += 1
