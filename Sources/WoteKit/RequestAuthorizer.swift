@@ -39,6 +39,9 @@ public import FoundationNetworking
 /// - A dead session stops the request with a ``WoteError`` (``WoteError/sessionExpired``,
 ///   ``WoteError/notSignedIn`` after logout, ``WoteError/tooManyRefreshes``) instead of sending it
 ///   without a token or looping.
+/// - An answer that says the session is over (for Wote, E018 banned or E001 member gone, when the
+///   stack hands over the body) ends it, as it would on WoteKit's own calls, and fails the request
+///   with that ``WoteError``.
 public struct RequestAuthorizer: Sendable {
     /// What to do with a request that failed.
     public enum RetryDecision: Sendable, Equatable {
@@ -100,25 +103,30 @@ public struct RequestAuthorizer: Sendable {
     ///     a wrong password, A002); `nil` when the stack did not keep it, and then an HTTP 401 counts
     ///     as a rejection.
     ///   - retryCount: how many times the stack has already retried this request.
+    /// An answer whose body says the session is over (Wote's E018 and E001) ends the session when
+    /// `request` carried its current access token, and fails with ``WoteError/banned`` or
+    /// ``WoteError/memberGone``.
+    ///
     /// - Returns: ``RetryDecision/retry`` once the token to retry with is ready;
     ///   ``RetryDecision/doNotRetry`` for any answer that is not WoteKit's to retry;
-    ///   ``RetryDecision/fail(_:)`` when no token can be had: ``WoteError/sessionExpired`` (the
-    ///   refresh token is dead, the session has ended), ``WoteError/notSignedIn`` (signed out
-    ///   meanwhile, also for a rejected retry), ``WoteError/tooManyRefreshes``, or a passing refresh
-    ///   failure.
+    ///   ``RetryDecision/fail(_:)`` for an answer that ended the session, and when no token can be
+    ///   had: ``WoteError/sessionExpired`` (the refresh token is dead, the session has ended),
+    ///   ``WoteError/notSignedIn`` (signed out meanwhile, also for a rejected retry),
+    ///   ``WoteError/tooManyRefreshes``, or a passing refresh failure.
     public func retryDecision(
         for request: URLRequest, response: HTTPURLResponse?, body: Data?, retryCount: Int
     ) async -> RetryDecision {
         guard let response, let url = request.url, authorizes(request),
             let token = Self.bearerToken(of: request)
         else { return .doNotRetry }
-        let rejected =
-            if let body {
-                client.configuration.session.contract.classify(HTTPResponse(response, body: body))
-                    == .accessTokenRejected
-            } else {
-                response.statusCode == 401
-            }
+        let meaning = body.map { client.configuration.session.contract.classify(HTTPResponse(response, body: $0)) }
+        if case .sessionEnded(let reason) = meaning {
+            // The server says the session is over (Wote: E018 banned, E001 member gone): it ends
+            // here as for WoteKit's own calls, unless the token is no longer the session's.
+            await client.engine.endAfterServerVerdict(reason: reason, onCallWith: token)
+            return .fail(reason.errorWhenMissing)
+        }
+        let rejected = meaning.map { $0 == .accessTokenRejected } ?? (response.statusCode == 401)
         guard rejected else { return .doNotRetry }
         guard retryCount == 0 else {
             // Its one retry was rejected too: the answer stands, unless the session has ended since

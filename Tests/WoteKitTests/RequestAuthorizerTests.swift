@@ -228,6 +228,49 @@ import FoundationNetworking
         #expect(await fixture.wote.currentSession.state == .signedOut(.sessionExpired))
     }
 
+    /// Before, an E018 or E001 answer to another stack's call was handed back as any answer: the
+    /// member stayed signed in, and every later call went out with the dead session's token.
+    @Test(arguments: [
+        ("E018", 403, WoteError.banned, SignOutReason.banned), ("E001", 404, .memberGone, .memberGone),
+    ])
+    func anAnswerThatEndsTheSession_endsIt_emptiesTheStore_andFailsTheRequest(
+        code: String, status: Int, error: WoteError, reason: SignOutReason
+    ) async throws {
+        let fixture = try await Fixture.signedIn()
+        let authorizer = fixture.wote.requestAuthorizer()
+        let request = try await authorizer.authorize(Self.sent("https://api.wote.test/api/posts", authorization: nil))
+        let verdict = Data(#"{"status":\#(status),"divisionCode":"\#(code)","message":"gone"}"#.utf8)
+
+        let decision = await authorizer.retryDecision(
+            for: request, response: Self.answer(to: request, status: status), body: verdict, retryCount: 0)
+        let next = try await woteError {
+            _ = try await authorizer.authorize(Self.sent("https://api.wote.test/api/posts", authorization: nil))
+        }
+
+        #expect(decision == .fail(error))
+        #expect(await fixture.wote.currentSession.state == .signedOut(reason))
+        #expect(fixture.storage.session == nil)
+        #expect(next == error)
+        #expect(fixture.api.refreshCount == 0)
+    }
+
+    /// The verdict on a call sent with a token a refresh has since replaced ends nothing: it may be an
+    /// earlier session's answer, and the next call, with the new token, hears the verdict anew.
+    @Test func aVerdictOnAReplacedToken_failsTheRequest_butEndsNothing() async throws {
+        let fixture = try await Fixture.signedIn()
+        let authorizer = fixture.wote.requestAuthorizer()
+        let old = try await authorizer.authorize(Self.sent("https://api.wote.test/api/posts", authorization: nil))
+        #expect(await Self.decisionAfterExpiredJWT(authorizer, for: old) == .retry)
+        let banned = Data(#"{"status":403,"divisionCode":"E018","message":"banned"}"#.utf8)
+
+        let decision = await authorizer.retryDecision(
+            for: old, response: Self.answer(to: old, status: 403), body: banned, retryCount: 0)
+
+        #expect(decision == .fail(.banned))
+        #expect(await fixture.wote.currentSession.state == .signedIn)
+        #expect(fixture.storage.session?.tokens.accessToken == FakeAPI.access(2))
+    }
+
     @Test func nobodySignedIn_failsNotSignedIn_forTheAPI_butOtherOriginsStillGo() async throws {
         let fixture = Fixture()
         let authorizer = fixture.wote.requestAuthorizer()

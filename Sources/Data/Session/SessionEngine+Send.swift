@@ -1,5 +1,5 @@
 import Foundation
-import WoteDomain
+package import WoteDomain
 package import WoteRepository
 
 extension SessionEngine: HTTPSending {
@@ -184,6 +184,15 @@ extension SessionEngine: HTTPSending {
     /// sign-in or sign-out has taken over since.
     func endAfterServerVerdict(reason: SignOutReason, generation requestGeneration: UInt64) async {
         guard requestGeneration == generation, session != nil else { return }
+        await endAfterServerVerdict(reason: reason)
+    }
+
+    /// Ends the session after the server said so on a call another stack sent with `token`, while
+    /// `token` is still this session's access token. An answer to an earlier session's call ends
+    /// nothing; neither does one to a token a refresh has replaced since (the next call, with the
+    /// new token, hears the same verdict).
+    package func endAfterServerVerdict(reason: SignOutReason, onCallWith token: String) async {
+        guard session?.tokens.accessToken == token else { return }
         await endAfterServerVerdict(reason: reason)
     }
 }

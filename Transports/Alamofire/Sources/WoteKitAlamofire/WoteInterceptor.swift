@@ -71,8 +71,8 @@ public struct WoteInterceptor: RequestInterceptor {
     ///   - session: the Alamofire session that sent it.
     ///   - error: why it failed (for a `401`, a validation error).
     ///   - completion: receives `.retry`, `.doNotRetry`, or `.doNotRetryWithError` with the
-    ///     `WoteError` (`sessionExpired`, `notSignedIn`, `tooManyRefreshes`, ...), which Alamofire
-    ///     reports as `AFError.requestRetryFailed`.
+    ///     `WoteError` (`sessionExpired`, `notSignedIn`, `banned`, `tooManyRefreshes`, ...), which
+    ///     Alamofire reports as `AFError.requestRetryFailed`.
     public func retry(
         _ request: Request, for session: Session, dueTo error: any Error,
         completion: @escaping @Sendable (RetryResult) -> Void
