@@ -90,6 +90,17 @@ as_on_apple() {
 # Compiler messages name the checked-in files, not the copies.
 compile() { "$@" 2>&1 | sed "s|$work/src/||g"; }
 
+# The lint's fixtures through the compiler, as an Apple build sees them: the lint and the compiler
+# agree (Broken.swift fails with Xcode's error, Fixed.swift compiles).
+fixture_flags=(-swift-version 6 -parse-as-library -enable-upcoming-feature InternalImportsByDefault
+    -module-cache-path "$work/cache" -I "$work/standins")
+if swiftc -typecheck "${fixture_flags[@]}" -module-name Broken "$(as_on_apple "$fixtures/Broken.swift")" >/dev/null 2>&1
+then
+    echo "apple-typecheck: $fixtures/Broken.swift compiles as on Apple platforms; the fixture no longer shows the bug" >&2
+    exit 1
+fi
+compile swiftc -typecheck "${fixture_flags[@]}" -module-name Fixed "$(as_on_apple "$fixtures/Fixed.swift")"
+
 # shellcheck disable=SC2046
 data_sources=$(as_on_apple $(find Sources/Data -name '*.swift' | sort); derived WoteData)
 # shellcheck disable=SC2046
