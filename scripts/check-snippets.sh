@@ -39,6 +39,8 @@
 # - Blocks importing Alamofire or Moya (Docs/Session.md's interceptors) are listed as not compiled;
 #   the adapters in Transports/ are compiled by their own packages, and Transports/Alamofire's
 #   documents are checked by that package's script. Any other unknown import fails.
+# - Transports/AsyncHTTPClient/README.md: compiled by scripts/test.sh once that package is built,
+#   against its modules (WOTE_MODULES_DIR, WOTE_SNIPPET_DOCS).
 #
 # Speed: one `swiftc -wmo -emit-sil` per group (all code blocks together; whole-file blocks packed
 # into as few groups as their top-level names allow), two at a time (SNIPPET_JOBS). -emit-sil runs

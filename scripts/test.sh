@@ -49,6 +49,9 @@ echo "== reference servers at $url (SDK end-to-end) and $cli_url (terminal front
 echo "== AsyncHTTPClient transport package"
 swift build --package-path Transports/AsyncHTTPClient --build-tests -Xswiftc -warnings-as-errors
 swift test --package-path Transports/AsyncHTTPClient
+echo "== the AsyncHTTPClient transport's README snippets compile against that package's modules"
+WOTE_MODULES_DIR=Transports/AsyncHTTPClient/.build/debug/Modules WOTE_SNIPPET_DOCS=Transports/AsyncHTTPClient/README.md \
+    python3 scripts/snippets/check.py
 
 echo "== fuzzers: every target for a short bounded time, no corpus merge (about 2-6 minutes)"
 scripts/fuzz.sh --ci

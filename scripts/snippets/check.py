@@ -14,6 +14,15 @@ PRELUDE = ROOT / "Tests/Snippets/Prelude.swift"
 STANDINS = ROOT / "AppleStandIns"
 JOBS = int(os.environ.get("SNIPPET_JOBS", "2"))
 DOCS = ["README.md", "Docs/*.md", "Sources/WoteKit/WoteKit.docc/*.md"]
+# Another package's documents, compiled against that package's modules (WOTE_MODULES_DIR): the
+# AsyncHTTPClient transport's README (scripts/test.sh, once that package is built).
+if os.environ.get("WOTE_SNIPPET_DOCS"):
+    DOCS = os.environ["WOTE_SNIPPET_DOCS"].split(",")
+# The C modules of the package that built MODULES (none for WoteKit's own; SwiftNIO's and its
+# dependencies' for another package's), as SwiftPM passes them to a Swift target that imports them.
+_BUILD = MODULES.parent
+C_MODULE_MAPS = (sorted(_BUILD.glob("*.build/module.modulemap"))
+                 + sorted((_BUILD.parent.parent / "checkouts").glob("*/Sources/*/include/module.modulemap")))
 SKIPPED_FOLDERS = ["Transports/Alamofire"]   # checked by Transports/Alamofire's own script
 # Snippets importing these show another library's API (Docs/Session.md's Alamofire and Moya
 # interceptors); they are listed as not compiled, and Transports/ compiles the adapters themselves
@@ -185,7 +194,7 @@ class Checker:
     def swift_flags(self, module):
         return ["swiftc", "-swift-version", "6", "-parse-as-library", "-suppress-warnings",
                 "-module-name", module, "-module-cache-path", str(self.cache),
-                "-I", str(MODULES)]
+                "-I", str(MODULES)] + [flag for path in C_MODULE_MAPS for flag in ("-Xcc", f"-fmodule-map-file={path}")]
 
     def build_standins(self, wanted):
         """Compiles the stand-in modules wanted (and those they import), as apple-typecheck.sh does."""
