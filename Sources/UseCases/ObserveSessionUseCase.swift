@@ -1,7 +1,7 @@
 public import WoteDomain
 
-/// Follows the session as it changes: restored at launch, signed in, profile required, tokens
-/// renewed, signed out with a reason.
+/// Follows the session as it changes: restored at launch, signed in, profile required, a refresh
+/// started and ended, tokens renewed, signed out with a reason, a profile fetched.
 public struct ObserveSessionUseCase: Sendable {
     private let auth: any AuthRepository
 
@@ -12,7 +12,9 @@ public struct ObserveSessionUseCase: Sendable {
         self.auth = auth
     }
 
-    /// A new stream of session events, starting now; each call gets its own stream.
+    /// A new stream of session events; each call gets its own stream. Once the session is known
+    /// (restored, or signed in or out since), the stream starts with
+    /// ``SessionEvent/initialState(_:)``; before that, its first event is the one the restore sends.
     ///
     /// - Returns: the stream; stop iterating (or cancel the iterating task) to unsubscribe.
     public func callAsFunction() -> AsyncStream<SessionEvent> {

@@ -96,6 +96,10 @@ public struct RequestAuthorizer: Sendable {
     /// or, when the session has ended since (a logout while the retry was on the wire), it fails
     /// with the error that says so.
     ///
+    /// An answer whose body says the session is over (Wote's E018 and E001) fails with
+    /// ``WoteError/banned`` or ``WoteError/memberGone``; it ends the session only when `request`
+    /// carried the session's current access token.
+    ///
     /// - Parameters:
     ///   - request: the request as it was sent (with its `Authorization`).
     ///   - response: the answer; `nil` when none arrived (a network failure is not WoteKit's to retry).
@@ -103,13 +107,9 @@ public struct RequestAuthorizer: Sendable {
     ///     a wrong password, A002); `nil` when the stack did not keep it, and then an HTTP 401 counts
     ///     as a rejection.
     ///   - retryCount: how many times the stack has already retried this request.
-    /// An answer whose body says the session is over (Wote's E018 and E001) ends the session when
-    /// `request` carried its current access token, and fails with ``WoteError/banned`` or
-    /// ``WoteError/memberGone``.
-    ///
     /// - Returns: ``RetryDecision/retry`` once the token to retry with is ready;
     ///   ``RetryDecision/doNotRetry`` for any answer that is not WoteKit's to retry;
-    ///   ``RetryDecision/fail(_:)`` for an answer that ended the session, and when no token can be
+    ///   ``RetryDecision/fail(_:)`` for an answer that says the session is over, and when no token can be
     ///   had: ``WoteError/sessionExpired`` (the refresh token is dead, the session has ended),
     ///   ``WoteError/notSignedIn`` (signed out meanwhile, also for a rejected retry),
     ///   ``WoteError/tooManyRefreshes``, or a passing refresh failure.

@@ -26,8 +26,10 @@ extension WoteClient {
         try await LoginUseCase(auth: auth)(provider, remember: remember)
     }
 
-    /// Logs the person out: tells the server, then ends the local session whatever the server
-    /// said, offline included. Succeeds and does nothing when nobody is signed in.
+    /// Logs the person out: the local session ends at once, whatever the server then says, offline
+    /// included; then the server is told with the session's tokens (an expired access token is
+    /// refreshed first), and a ``SessionEvent/serverNotToldOfLogout(_:)`` event says when it could
+    /// not be. Succeeds and does nothing when nobody is signed in.
     ///
     /// ```swift
     /// try await wote.logout(deviceToken: DeviceToken(bytes: apnsToken))
