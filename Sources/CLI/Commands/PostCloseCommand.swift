@@ -12,7 +12,7 @@ package struct PostCloseCommand: WoteCommand {
     /// The wording of the refusals of the author's commands.
     static var wording: RefusalWording {
         RefusalWording(
-            notFound: localized("No post with that id.", ko: "그 번호의 게시글이 없습니다."),
+            notFound: RefusalWording.post.notFound,
             forbidden: localized("Only the author can do that.", ko: "작성자만 할 수 있습니다."))
     }
 

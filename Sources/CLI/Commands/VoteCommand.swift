@@ -22,19 +22,21 @@ package struct VoteCommand: WoteCommand {
         }
     }
 
-    /// The wording of a vote's refusals.
-    static let wording = RefusalWording(
-        notFound: localized("No post with that id.", ko: "그 번호의 게시글이 없습니다."),
-        conflict: localized("You have already voted on this post.", ko: "이미 이 게시글에 투표했습니다."))
+    /// The wording of a vote's refusals, in the language of the moment.
+    static var wording: RefusalWording {
+        RefusalWording(
+            notFound: RefusalWording.post.notFound,
+            conflict: localized("You have already voted on this post.", ko: "이미 이 게시글에 투표했습니다."))
+    }
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         try await context.restore()
         let counts = try await Self.vote(postID, agrees: agrees, on: context.wote)
         return CommandOutput(
-            text: agrees
-                ? localized("Voted agree on #\(postID): ", ko: "#\(postID)에 찬성했습니다: ") + PostText.counts(counts) + "."
-                : localized("Voted disagree on #\(postID): ", ko: "#\(postID)에 반대했습니다: ") + PostText.counts(counts)
-                    + ".",
+            text: (agrees
+                ? localized("Voted agree on #\(postID): ", ko: "#\(postID)에 찬성했습니다: ")
+                : localized("Voted disagree on #\(postID): ", ko: "#\(postID)에 반대했습니다: "))
+                + PostText.counts(counts) + ".",
             json: .object([
                 ("agreeCount", counts["agreeCount"] ?? .null), ("disagreeCount", counts["disagreeCount"] ?? .null),
             ]))
