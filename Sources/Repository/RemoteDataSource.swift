@@ -59,4 +59,6 @@ package protocol SessionDataSource: Sendable {
     func logOut(deviceToken: String?) async throws(WoteError)
     /// A new stream of session events.
     func events() -> AsyncStream<SessionEvent>
+    /// Tells every subscriber that the member's profile was fetched.
+    func announceProfile(_ user: User)
 }

@@ -63,11 +63,16 @@ package struct WoteProfileRepository: ProfileRepository {
             try await remote.fetchMyProfile()
         }
         let profile = try envelope.requireData()
+        let user: User
         do {
-            return try profile.toDomain(httpStatus: envelope.httpStatus)
+            user = try profile.toDomain(httpStatus: envelope.httpStatus)
         } catch {
             throw error.toDomain()
         }
+        // The session's subscribers (the observable session among them) hear of every profile
+        // fetched, whether the client's method or a view model asked.
+        session.announceProfile(user)
+        return user
     }
 
     /// Sets the member's consumer type.

@@ -46,8 +46,7 @@ public final class WoteClient: Sendable {
         self.engine = engine
         auth = WoteAuthRepository(remote: remote, session: engine, clock: configuration.clock)
         accounts = WoteAccountRepository(remote: remote)
-        profiles = ProfileAnnouncingRepository(
-            base: WoteProfileRepository(remote: remote, session: engine), engine: engine)
+        profiles = WoteProfileRepository(remote: remote, session: engine)
         devices = WoteDeviceRepository(remote: remote)
     }
 

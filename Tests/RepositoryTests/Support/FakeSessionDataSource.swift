@@ -47,6 +47,8 @@ final class FakeSessionDataSource: SessionDataSource {
         for continuation in state.current.continuations { continuation.yield(event) }
     }
 
+    func announceProfile(_ user: User) { send(.profileFetched(user)) }
+
     func begin(_ session: StoredSession, persist: Bool) async throws(WoteError) -> AuthenticationState {
         state.withLock {
             $0.begins.append(Begin(session: session, persist: persist))
