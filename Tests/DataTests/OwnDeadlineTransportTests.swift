@@ -27,6 +27,17 @@ import FoundationNetworking
         #expect(seen.current == caller)
     }
 
+    /// `HTTPResponse.url` says who answered, as for a plain transport (the exchange's own answer
+    /// carries no URL).
+    @Test func answer_carriesTheURLThatAnswered() async throws {
+        let transport = HTTPTransport.enforcingTimeout { _ in HTTPResponse(status: 200, body: Data()) }
+        let client = HTTPClient(baseURL: Self.base, transport: transport, timeout: .seconds(30))
+
+        let response = try await client.send(Self.profile, bearer: "token")
+
+        #expect(response.url == URL(string: "https://api.wote.test/api/profiles"))
+    }
+
     @Test func exchange_getsTheExactTimeout_andTheRequestAsBuilt() async throws {
         let sent = Locked<URLRequest?>(nil)
         let transport = HTTPTransport.enforcingTimeout { request in

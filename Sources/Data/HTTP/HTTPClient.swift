@@ -138,11 +138,15 @@ package struct HTTPClient: Sendable {
             // The transport ends the exchange on its deadline and on the caller's cancellation
             // itself: awaited right here, in the caller's task.
             if Task.isCancelled { throw .cancelled }
+            var response: HTTPResponse
             do {
-                return try await exchange(request)
+                response = try await exchange(request)
             } catch {
                 throw HTTPClient.apiError(for: error)
             }
+            // As below: the transport follows no redirect, so the URL asked is the URL that answered.
+            response.url = request.url
+            return response
         }
         let data: Data
         let urlResponse: URLResponse
