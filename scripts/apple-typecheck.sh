@@ -28,8 +28,9 @@ fi
 scripts/lint-apple-imports.sh "$fixtures/Fixed.swift"
 
 # One target per call: SwiftPM builds only the last of several --target options.
-swift build --target WoteKit >/dev/null
-swift build --target WoteKitTesting >/dev/null
+# With the flags scripts/test.sh builds with, so that its build compiles nothing again.
+swift build --target WoteKit -Xswiftc -warnings-as-errors >/dev/null
+swift build --target WoteKitTesting -Xswiftc -warnings-as-errors >/dev/null
 build=.build/debug
 package_name=$(grep -A1 '"-package-name"' "$build/description.json" | sed -n 2p | tr -d ' ",')
 if [ -z "$package_name" ]; then

@@ -15,8 +15,9 @@ public enum SessionEvent: Sendable, Equatable {
     case profileRequired
     /// A token refresh began; ``refreshEnded`` follows once it is over, whatever its outcome.
     case refreshStarted
-    /// The refresh that ``refreshStarted`` announced is over: its outcome (``tokensRefreshed``,
-    /// ``refreshFailed(_:)`` or ``signedOut(_:)``) was sent before, or the session it belonged to ended.
+    /// The refresh that ``refreshStarted`` announced is over: its outcome (``tokensRefreshed`` or
+    /// ``refreshFailed(_:)``) was sent before; when the refresh ended the session, or the session it
+    /// belonged to ended, ``signedOut(_:)`` follows.
     case refreshEnded
     /// The tokens were renewed; the session goes on.
     case tokensRefreshed

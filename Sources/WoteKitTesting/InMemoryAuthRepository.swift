@@ -254,7 +254,8 @@ public final class InMemoryAuthRepository: AuthRepository {
     public func refreshSession() async throws(WoteError) -> SessionSnapshot {
         let signedIn = state.current.session.state.hasSession
         if signedIn { emit(.refreshStarted) }
-        defer { if signedIn { emit(.refreshEnded) } }
+        var announcedEnd = false
+        defer { if signedIn && !announcedEnd { emit(.refreshEnded) } }
         await state.arrive { $0.refreshCount += 1 }
         let outcome = state.withLock { state -> Result<SessionSnapshot, WoteError> in
             guard state.session.state.hasSession else { return .failure(.notSignedIn) }
@@ -273,6 +274,9 @@ public final class InMemoryAuthRepository: AuthRepository {
         case .failure(.notSignedIn):
             throw .notSignedIn
         case .failure(.sessionExpired):
+            // As the engine: the refresh is over, then the session it ended is.
+            announcedEnd = true
+            emit(.refreshEnded)
             emit(.signedOut(.sessionExpired))
             throw .sessionExpired
         case .failure(let error):

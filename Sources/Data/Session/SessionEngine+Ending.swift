@@ -69,7 +69,8 @@ extension SessionEngine {
     }
 
     /// Forgets the running refresh and hands back the requests waiting for it; its call may still
-    /// finish, but it belongs to an ended generation and stores nothing.
+    /// finish, but it belongs to an ended generation: nothing of it reaches memory, and its answer
+    /// reaches the store only while the store still holds the pair it spent (`recordAbandonedAnswer`).
     ///
     /// - Parameter cancellingItsCall: cancel the refresh's task, so that its call stops at once and
     ///   the store it holds is given back.
