@@ -104,7 +104,7 @@ start=$SECONDS
 status=0
 case ${1:-} in
 --trail)
-  trail "$2"
+  trail "${2:?usage: scripts/model-check.sh --trail DIR}"
   exit 0
   ;;
 --today)

@@ -5,6 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
+# Debian packages the checks need on a fresh machine: python3 for the snippet checker, SPIN and gcc
+# for the model check.
+if ! command -v spin >/dev/null || ! command -v gcc >/dev/null || ! command -v python3 >/dev/null; then
+    apt-get update -qq && apt-get install -y -qq spin gcc python3 >/dev/null
+fi
+
 echo "== lint (swift format, .swift-format)"
 swift format lint --strict --recursive Sources Tests Package.swift
 echo "== Apple-only code type-checked against stand-in Security and AuthenticationServices modules" && scripts/apple-typecheck.sh
@@ -56,10 +62,7 @@ WOTE_MODULES_DIR=Transports/AsyncHTTPClient/.build/debug/Modules WOTE_SNIPPET_DO
 echo "== fuzzers: every target for a short bounded time, no corpus merge (about 2-6 minutes)"
 scripts/fuzz.sh --ci
 
-echo "== the session protocol's model, checked with SPIN (about 2-3 minutes)"
-if ! command -v spin >/dev/null; then
-    apt-get update -qq && apt-get install -y -qq spin gcc >/dev/null
-fi
+echo "== the session protocol's model, checked with SPIN (about a minute)"
 scripts/model-check.sh
 
 echo "== tests (unit and end-to-end)"

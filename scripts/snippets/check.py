@@ -415,6 +415,13 @@ def main():
         if failed == sorted(expected) and crashed and not unknown:
             print("check-snippets: self-test OK: a type error and the 6.3.1 crash are each caught, naming their line")
             sys.exit(0)
+        # Another compiler may have the crash fixed: then the crash's snippet may compile, and only
+        # the type error must be caught.
+        version = subprocess.run(["swiftc", "--version"], capture_output=True, text=True).stdout
+        if "6.3.1" not in version and failed and set(failed) <= set(expected) and not unknown:
+            print("check-snippets: self-test OK: a type error is caught, naming its line "
+                  "(this compiler does not have 6.3.1's crash)")
+            sys.exit(0)
         print(f"check-snippets: self-test FAILED: expected failures at {expected} (one a crash), got {failed}")
         sys.exit(1)
     sys.exit(1 if failures or unknown else 0)
