@@ -90,8 +90,7 @@ import WoteTestSupport
 
     @Test(arguments: rows)
     func refreshOutcome_isWhatTheTableSays(_ row: Row) async throws {
-        let cells = try #require(Self.table).row(row.name).cells
-        try #require(cells.count == 6)
+        let cells = try #require(Self.table).cells(of: row.name, count: 6)
         let (tokens, state, waiting, event) = (cells[2], cells[3], cells[4], cells[5])
         let answers: [StubTransport.Reply?] =
             if case .refreshAnswers(let replies) = row.setup { replies } else { [nil] }

@@ -88,8 +88,7 @@ import WoteTestSupport
 
     @Test(arguments: rows)
     func restore_isWhatTheTableSays(_ row: Row) async throws {
-        let cells = try #require(Self.table).row(row.name).cells
-        try #require(cells.count == 3)
+        let cells = try #require(Self.table).cells(of: row.name, count: 3)
         let fixture = EngineFixture(accessLifetime: 60, refreshLifetime: 3_600)
         row.prepare(fixture)
         let stored = fixture.storage.session
@@ -109,7 +108,7 @@ import WoteTestSupport
     /// The last row's other half: when the server refuses the refresh token, restore signs out and
     /// empties the store, as the row's result says.
     @Test func bothTokensExpired_andTheServerRefuses_signsOut_andEmptiesTheStore() async throws {
-        let cells = try #require(Self.table).row("both tokens expired on the device's clock").cells
+        let cells = try #require(Self.table).cells(of: "both tokens expired on the device's clock", count: 3)
         #expect(cells[1].contains("``SignOutReason/sessionExpired``") && cells[1].contains("store emptied"))
         let fixture = EngineFixture(accessLifetime: 60, refreshLifetime: 3_600)
         _ = Self.store(fixture)

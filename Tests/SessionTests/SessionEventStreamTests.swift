@@ -9,10 +9,7 @@ import WoteKitTesting
 @Suite struct SessionEventStreamTests {
     /// The events `stream` received until the engine's streams were ended.
     private func everything(_ stream: AsyncStream<SessionEvent>, of engine: SessionEngine) async -> [SessionEvent] {
-        engine.finishEventStreams()
-        var events: [SessionEvent] = []
-        for await event in stream { events.append(event) }
-        return events
+        await drain(stream, of: engine, keeping: { _ in true })
     }
 
     @Test func beforeTheRestore_aStreamStartsWithTheRestoredState() async {

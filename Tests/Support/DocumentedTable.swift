@@ -48,6 +48,17 @@ public struct DocumentedTable: Sendable {
         return row
     }
 
+    /// The cells of the row called `name`, which must have `count` of them.
+    ///
+    /// - Throws: when the table has no such row, or the row another number of cells.
+    public func cells(of name: String, count: Int) throws -> [String] {
+        let cells = try row(name).cells
+        guard cells.count == count else {
+            throw DocumentedTableError(message: "\(document)'s row '\(name)' has \(cells.count) cells, not \(count)")
+        }
+        return cells
+    }
+
     /// The folder holding Package.swift, found from this file's place in the repository.
     public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()

@@ -68,8 +68,7 @@ import FoundationNetworking
 
     @Test(arguments: rows)
     func failure_isWhatTheTableSays(_ row: Row) async throws {
-        let cells = try #require(Self.table).row(row.name).cells
-        try #require(cells.count == 3)
+        let cells = try #require(Self.table).cells(of: row.name, count: 3)
         let kinds = Self.kinds(in: cells[1])
         try #require(!kinds.isEmpty, "no kind in \(cells[1])")
         let session = cells[2]

@@ -3,6 +3,7 @@ import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteTestSupport
 
 /// An engine wired to a fake backend, a test clock and a scriptable store.
 struct EngineFixture {
@@ -43,16 +44,15 @@ struct EngineFixture {
     }
 }
 
-/// Ends every event stream of `engine` and returns the changes `stream` received, in order: the
-/// initial state and the refresh's start and end are left out (`SessionEventStreamTests` tests them).
-func drain(_ stream: AsyncStream<SessionEvent>, of engine: SessionEngine) async -> [SessionEvent] {
+/// Ends every event stream of `engine` and returns the events `stream` received that `keep`s, in
+/// order: by default the changes (``SessionEvent/isNotable``), without the initial state and the
+/// refresh's start and end (`SessionEventStreamTests` keeps everything).
+func drain(
+    _ stream: AsyncStream<SessionEvent>, of engine: SessionEngine,
+    keeping keep: (SessionEvent) -> Bool = \.isNotable
+) async -> [SessionEvent] {
     engine.finishEventStreams()
     var events: [SessionEvent] = []
-    for await event in stream {
-        switch event {
-        case .initialState, .refreshStarted, .refreshEnded: continue
-        default: events.append(event)
-        }
-    }
+    for await event in stream where keep(event) { events.append(event) }
     return events
 }
