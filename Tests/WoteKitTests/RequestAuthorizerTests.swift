@@ -337,7 +337,12 @@ import FoundationNetworking
             }
         }
         await refreshGate.waitForArrivals()
+        var events = fixture.wote.sessionEvents().makeAsyncIterator()
         let logout = Task { try await fixture.wote.logout() }
+        // The logout has ended the session while the refresh is still held; only then may it answer.
+        while let event = await events.next() {
+            if case .signedOut = event { break }
+        }
         refreshGate.open()
         try await logout.value
         resend.open()
