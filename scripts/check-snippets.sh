@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Compiles every ```swift block of README.md, Docs/*.md and the DocC catalog
-# (Sources/WoteKit/WoteKit.docc/*.md) as a reader would paste it, and fails naming the file:line of
+# Compiles every ```swift block of README.md, Docs/*.md, the DocC catalog
+# (Sources/WoteKit/WoteKit.docc/*.md) and the SDK's `///` documentation comments (Sources/, the
+# terminal front aside; a block in a comment keeps the file's line numbers) as a reader would paste it, and fails naming the file:line of
 # any that does not compile (a compiler crash included). Prints how many it compiled.
 #
 # Usage: scripts/check-snippets.sh          (builds WoteCLI, WoteKit and WoteKitTesting first)
@@ -24,7 +25,7 @@
 # - Errors point at the Markdown file and line (`#sourceLocation`).
 #
 # What a snippet may leave to the reader (`wote`, `code`, `apiURL`, `showTaken()`, ...) is declared
-# once in Tests/Snippets/Prelude.swift, compiled with every group. A snippet that needs more is
+# once in Tests/Snippets/Prelude.swift (and Prelude+*.swift beside it), compiled with every group. A snippet that needs more is
 # fixed in the document, not excluded.
 #
 # Contexts:

@@ -25,6 +25,7 @@ public struct SignUpForm: Sendable, Equatable, Hashable, CustomStringConvertible
     /// The text of one field, so a screen or a test can read and write the form field by field.
     ///
     /// ```swift
+    /// var form = SignUpForm(loginId: "wote01", password: "vote1234", name: "김투표", email: "", phone: "010-1234-5678")
     /// form[.email] = "vote@wote.kr"
     /// ```
     public subscript(field: SignUpField) -> String {

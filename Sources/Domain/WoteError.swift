@@ -12,7 +12,7 @@
 ///     switch error.kind {
 ///     case .nicknameTaken: showTaken()
 ///     case .alreadyVoted: showAlreadyVoted()
-///     case .rejected: showAlert(error.message, code: error.code)
+///     case .rejected: showAlert("\(error.message) (\(error.code ?? "no code"))")
 ///     default: showAlert(error.message)
 ///     }
 /// }

@@ -7,9 +7,13 @@ public import WoteUseCases
 /// withdrawal behind a confirmation step.
 ///
 /// ```swift
-/// Button("Delete account") { home.requestWithdrawal() }
-/// .confirmationDialog("Delete your account?", isPresented: ...) {
-///     Button("Delete", role: .destructive) { Task { await home.confirmWithdrawal() } }
+/// Task { @MainActor in
+///     let home = wote.makeHomeViewModel()
+///     await home.load()
+///     home.requestWithdrawal()        // "Delete account": isConfirmingWithdrawal shows the dialog
+///     await home.confirmWithdrawal()  // "Delete" in the dialog
+///     if let message = home.errorMessage { showAlert(message) }
+///     if home.isSignedOut { showLogin() }
 /// }
 /// ```
 @MainActor @Observable

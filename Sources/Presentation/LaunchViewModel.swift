@@ -7,8 +7,24 @@ public import WoteUseCases
 /// then re-routes on every session event (signed in, profile required, signed out).
 ///
 /// ```swift
-/// .task { await launch.start() }
-/// switch launch.route { case .login: LoginView() ... }
+/// import SwiftUI
+///
+/// struct LaunchRouteView: View {
+///     let wote: WoteClient
+///     let launch: LaunchViewModel  // wote.makeLaunchViewModel()
+///     var body: some View {
+///         Group {
+///             switch launch.route {
+///             case .launching: ProgressView()
+///             case .login: LoginView(wote: wote, reason: nil)
+///             case .profileSetup: ProfileSetupView(wote: wote)
+///             case .home: HomeView(wote: wote)
+///             case .storageUnavailable(let reason): Text(reason)  // offer "Try again": start() again
+///             }
+///         }
+///         .task { await launch.start() }
+///     }
+/// }
 /// ```
 @MainActor @Observable
 public final class LaunchViewModel: ScreenViewModel {

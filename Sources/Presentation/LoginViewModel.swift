@@ -7,9 +7,14 @@ public import WoteUseCases
 /// checkbox that applies to every way of signing in.
 ///
 /// ```swift
-/// Toggle("Keep me signed in", isOn: $login.keepSignedIn)
-/// Button("Sign in") { Task { await login.loginWithPassword() } }.disabled(!login.canSubmitPassword)
-/// .alert(login.errorMessage ?? "", isPresented: ...)
+/// Task { @MainActor in
+///     let login = wote.makeLoginViewModel()
+///     login.loginId = loginId
+///     login.password = password
+///     login.keepSignedIn = keepMeSignedIn  // the "Keep me signed in" checkbox
+///     if login.canSubmitPassword { await login.loginWithPassword() }  // "Sign in", enabled when it can
+///     if let message = login.errorMessage { showAlert(message) }
+/// }
 /// ```
 @MainActor @Observable
 public final class LoginViewModel: ScreenViewModel {

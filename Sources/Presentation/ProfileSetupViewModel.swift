@@ -7,10 +7,15 @@ public import WoteUseCases
 /// and server check, school name, region, optional image.
 ///
 /// ```swift
-/// TextField("Nickname", text: $setup.nickname)
-/// Text(setup.nicknameMessage ?? "")
-/// Button("Check") { Task { await setup.checkNickname() } }
-/// Picker("Region", selection: $setup.region) { ForEach(setup.regions, id: \.self) { Text($0.rawValue) } }
+/// Task { @MainActor in
+///     let setup = wote.makeProfileSetupViewModel()
+///     setup.nickname = "wote01"
+///     await setup.checkNickname()              // "Check"
+///     show(setup.nicknameMessage ?? "")        // under the nickname field
+///     setup.schoolName = "Wote High School"
+///     setup.region = setup.regions.first       // the region picker offers `regions`
+///     if setup.canSubmit { await setup.submit() }
+/// }
 /// ```
 @MainActor @Observable
 public final class ProfileSetupViewModel: ScreenViewModel {

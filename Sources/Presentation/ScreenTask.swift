@@ -4,10 +4,12 @@ package import WoteDomain
 /// Runs a screen's async intents one at a time and keeps the two things every screen shows about
 /// them: whether one is under way (``isBusy``) and the sentence for the last failure
 /// (``errorMessage``). Every view model owns one, so "busy", "error" and "cancel" are written once.
+/// How a view model of the package uses it (not an app's code: the type is package-only, so the
+/// snippet check, which compiles what an app can paste, leaves this block out):
 ///
-/// ```swift
+/// ```
 /// public func load() async {
-///     await screen.run { () throws(WoteError) in user = try await fetchMyProfile() }
+///     await screen.run { [self] () throws(WoteError) in user = try await fetchMyProfile() }
 /// }
 /// ```
 @MainActor @Observable

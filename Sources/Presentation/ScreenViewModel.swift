@@ -2,12 +2,11 @@
 /// and a cancel button the same way on every screen.
 ///
 /// ```swift
-/// extension View {
-///     func woteAlert(for model: some ScreenViewModel) -> some View {
-///         alert(model.errorMessage ?? "", isPresented: .constant(model.errorMessage != nil)) {
-///             Button("OK") { model.dismissError() }
-///         }
-///     }
+/// // The app's one alert for a failure, whatever the screen.
+/// @MainActor func presentFailure(of model: some ScreenViewModel) {
+///     guard let message = model.errorMessage else { return }
+///     showAlert(message)
+///     model.dismissError()
 /// }
 /// ```
 @MainActor

@@ -13,11 +13,18 @@ public import WoteUseCases
 /// each client owns.
 ///
 /// ```swift
-/// switch wote.session.state {
-/// case nil: ProgressView()                          // not restored yet
-/// case .signedIn: HomeView()
-/// case .profileRequired: ProfileSetupView()
-/// case .signedOut, .storageUnavailable: LoginView()
+/// import SwiftUI
+///
+/// struct SessionRootView: View {
+///     let wote: WoteClient
+///     var body: some View {
+///         switch wote.session.state {
+///         case nil: ProgressView()  // not restored yet
+///         case .signedIn: HomeView(wote: wote)
+///         case .profileRequired: ProfileSetupView(wote: wote)
+///         case .signedOut, .storageUnavailable: LoginView(wote: wote, reason: wote.session.lastSignOutReason)
+///         }
+///     }
 /// }
 /// ```
 @MainActor @Observable

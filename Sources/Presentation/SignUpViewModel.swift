@@ -7,8 +7,13 @@ public import WoteUseCases
 /// sends nothing while a field is wrong, and the server's refusal as the error message.
 ///
 /// ```swift
-/// TextField("ID", text: Binding(get: { signUp.form.loginId }, set: { signUp.update(.loginId, to: $0) }))
-/// Text(signUp.fieldMessages[.loginId] ?? "")
+/// Task { @MainActor in
+///     let signUp = wote.makeSignUpViewModel()
+///     signUp.update(.loginId, to: loginId)  // each field, as the person types
+///     show(signUp.fieldMessages[.loginId] ?? "")  // under the ID field
+///     await signUp.submit()
+///     if signUp.isCompleted { showLogin() } else if let message = signUp.errorMessage { showAlert(message) }
+/// }
 /// ```
 @MainActor @Observable
 public final class SignUpViewModel: ScreenViewModel {

@@ -4,8 +4,10 @@ public import WoteDomain
 /// whether it is kept for the next launch.
 ///
 /// ```swift
-/// let current = CurrentSessionUseCase(auth: auth)
-/// if await current().state == .profileRequired { showProfileSetup() }
+/// func resumeWhereTheSessionStands(auth: any AuthRepository) async {
+///     let current = CurrentSessionUseCase(auth: auth)
+///     if await current().state == .profileRequired { showProfileSetup() }
+/// }
 /// ```
 public struct CurrentSessionUseCase: Sendable {
     private let auth: any AuthRepository

@@ -6,8 +6,10 @@ public import WoteDomain
 /// state and "keep me signed in" behave the same for all of them.
 ///
 /// ```swift
-/// let login = LoginUseCase(auth: auth)
-/// let state = try await login(.account("wote01", password: typed), remember: true)
+/// func signInWithPassword(auth: any AuthRepository) async throws(WoteError) -> AuthenticationState {
+///     let login = LoginUseCase(auth: auth)
+///     return try await login(.account("wote01", password: typed), remember: true)
+/// }
 /// ```
 public struct LoginUseCase: Sendable {
     private let auth: any AuthRepository

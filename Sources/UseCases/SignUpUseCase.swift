@@ -3,8 +3,10 @@ public import WoteDomain
 /// Creates an ID/password account: every field checked locally first, then the server asked.
 ///
 /// ```swift
-/// let outcome = try await SignUpUseCase(accounts: accounts)(form)
-/// if outcome.isCreated { showSignIn() } else { showAlert(outcome.message) }
+/// func createAccount(_ form: SignUpForm, accounts: any AccountRepository) async throws(WoteError) {
+///     let outcome = try await SignUpUseCase(accounts: accounts)(form)
+///     if outcome.isCreated { showLogin() } else { showAlert(outcome.message) }
+/// }
 /// ```
 public struct SignUpUseCase: Sendable {
     private let accounts: any AccountRepository

@@ -17,6 +17,8 @@ extension WoteClient {
     /// touched. Call it once at launch, after restoring the session; calling it again restarts it.
     ///
     /// ```swift
+    /// import AuthenticationServices
+    ///
     /// let snapshot = await wote.restoreSession()
     /// wote.startAppleCredentialMonitoring()
     /// ```

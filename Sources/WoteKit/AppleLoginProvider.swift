@@ -15,8 +15,10 @@ import WoteDomain
 /// Cancelling the task that awaits ``credential()`` dismisses the sheet.
 ///
 /// ```swift
+/// import AuthenticationServices
+///
 /// let apple = AppleLoginProvider { view.window! }
-/// let state = try await wote.login(apple, remember: keepSignedIn)
+/// let state = try await wote.login(apple, remember: keepMeSignedIn)
 /// ```
 public struct AppleLoginProvider: LoginProvider {
     private let anchor: @MainActor @Sendable () -> ASPresentationAnchor

@@ -13,6 +13,7 @@ public import FoundationNetworking
 /// decides.
 ///
 /// ```swift
+/// let feedURL = apiURL.appending(path: "api/posts")
 /// let authorizer = wote.requestAuthorizer()
 /// var request = try await authorizer.authorize(URLRequest(url: feedURL))
 /// var (body, response) = try await URLSession.shared.data(for: request)

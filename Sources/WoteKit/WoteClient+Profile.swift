@@ -8,8 +8,10 @@ extension WoteClient {
     /// Creates an ID/password account: every field checked locally first, then the server asked.
     ///
     /// ```swift
+    /// let form = SignUpForm(
+    ///     loginId: loginId, password: password, name: "김투표", email: "vote@wote.kr", phone: "010-1234-5678")
     /// let outcome = try await wote.signUp(form)
-    /// if outcome.isCreated { showSignIn() } else { showAlert(outcome.message) }
+    /// if outcome.isCreated { showLogin() } else { showAlert(outcome.message) }
     /// ```
     ///
     /// - Parameter form: the fields as the person typed them.
@@ -26,10 +28,10 @@ extension WoteClient {
     /// Checks a nickname: the local rule first, then, only when it passes, whether the server has it free.
     ///
     /// ```swift
-    /// switch try await wote.checkNickname(typed) {
-    /// case .available: enableNext()
+    /// switch try await wote.checkNickname("투표왕") {
+    /// case .available(let nickname): show("\(nickname) is free")
     /// case .taken: showTaken()
-    /// case .invalid(let violation): showRule(violation)
+    /// case .invalid(let violation): show(violation.message)
     /// }
     /// ```
     ///
@@ -82,7 +84,7 @@ extension WoteClient {
     /// Registers this device's push token for the signed-in member.
     ///
     /// ```swift
-    /// try await wote.registerDeviceToken(DeviceToken(bytes: deviceToken))
+    /// try await wote.registerDeviceToken(DeviceToken(bytes: apnsToken))
     /// ```
     ///
     /// - Parameter token: the push token, for example `DeviceToken(bytes:)` from the APNs callback.

@@ -49,6 +49,7 @@ extension WoteClient {
     /// the division code first, then the body's status.
     ///
     /// ```swift
+    /// struct Post: Decodable, Sendable { var postId: Int64; var title: String }
     /// let feed = try await wote.fetch([Post].self, .get("/api/posts", query: ["visibilityScope": "GLOBAL"]))
     /// ```
     ///
@@ -123,8 +124,13 @@ extension WoteClient {
     /// WoteKit's tokens, and must not be sent one.
     ///
     /// ```swift
-    /// if response.statusCode == 401 {
+    /// let token = try await wote.accessToken()
+    /// var request = URLRequest(url: apiURL.appending(path: "api/posts"))
+    /// request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+    /// let (_, response) = try await URLSession.shared.data(for: request)
+    /// if (response as? HTTPURLResponse)?.statusCode == 401 {
     ///     let fresh = try await wote.accessToken(afterRejecting: token, from: request.url!)
+    ///     request.setValue("Bearer \(fresh)", forHTTPHeaderField: "Authorization")
     /// }
     /// ```
     ///

@@ -117,7 +117,7 @@ extension WoteClient {
     ///
     /// ```swift
     /// for await event in wote.sessionEvents() {
-    ///     if case .signedOut(let reason) = event { showLogin(reason) }
+    ///     if case .signedOut(let reason) = event { showLogin(because: reason.errorWhenMissing.message) }
     /// }
     /// ```
     ///

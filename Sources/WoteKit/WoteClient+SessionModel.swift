@@ -11,14 +11,16 @@ extension WoteClient {
     /// (`await wote.session` elsewhere).
     ///
     /// ```swift
+    /// import SwiftUI
+    ///
     /// struct RootView: View {
     ///     let wote: WoteClient
     ///     var body: some View {
     ///         switch wote.session.state {
     ///         case nil: ProgressView().task { _ = await wote.restoreSession() }
-    ///         case .signedIn: HomeView()
-    ///         case .profileRequired: ProfileSetupView()
-    ///         case .signedOut, .storageUnavailable: LoginView()
+    ///         case .signedIn: HomeView(wote: wote)
+    ///         case .profileRequired: ProfileSetupView(wote: wote)
+    ///         case .signedOut, .storageUnavailable: LoginView(wote: wote, reason: wote.session.lastSignOutReason)
     ///         }
     ///     }
     /// }

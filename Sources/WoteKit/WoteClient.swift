@@ -10,10 +10,12 @@ import WoteUseCases
 /// hands out the view models. Create one per server, at launch, and keep it.
 ///
 /// ```swift
-/// let wote = WoteClient(configuration: WoteConfiguration(baseURL: apiURL))
-/// let launch = wote.makeLaunchViewModel()
-/// await launch.start()          // restores the session: routes to login, profile setup or home
-/// let state = try await wote.login(.apple(code), remember: true)
+/// @MainActor func applicationDidLaunch() async throws {
+///     let wote = WoteClient(configuration: WoteConfiguration(baseURL: apiURL))
+///     let launch = wote.makeLaunchViewModel()
+///     await launch.start()          // restores the session: routes to login, profile setup or home
+///     let state = try await wote.login(.apple(code), remember: true)
+/// }
 /// ```
 public final class WoteClient: Sendable {
     /// The configuration this client was built from.

@@ -5,13 +5,20 @@ import WoteDomain
 /// *during* a call (a loading flag, a disabled button) without sleeping.
 ///
 /// ```swift
-/// let gate = CallGate()
-/// auth.holdCalls(at: gate)
-/// let login = Task { await viewModel.loginWithPassword() }
-/// await gate.waitForArrivals()   // the sign-in is now in flight
-/// #expect(viewModel.isLoading)
-/// gate.open()
-/// await login.value
+/// import Testing
+/// import WoteKitTesting
+///
+/// @MainActor @Test func login_isBusyWhileTheSignInIsInFlight() async {
+///     let auth = InMemoryAuthRepository()
+///     let viewModel = LoginViewModel(login: LoginUseCase(auth: auth))
+///     let gate = CallGate()
+///     auth.holdCalls(at: gate)
+///     let login = Task { await viewModel.loginWithKakao(authorizationCode: "code") }
+///     await gate.waitForArrivals()   // the sign-in is now in flight
+///     #expect(viewModel.isBusy)
+///     gate.open()
+///     await login.value
+/// }
 /// ```
 public final class CallGate: Sendable {
     private struct State {

@@ -5,8 +5,13 @@ public import WoteDomain
 /// does, for testing sign-up screens without a server.
 ///
 /// ```swift
+/// import WoteKitTesting
+///
 /// let accounts = InMemoryAccountRepository(existingLoginIds: ["wote01"])
-/// let outcome = try await SignUpUseCase(accounts: accounts)(form)   // .refused(message: ...)
+/// let form = SignUpForm(
+///     loginId: "wote01", password: "vote1234", name: "김투표", email: "vote@wote.kr", phone: "010-1234-5678")
+/// let outcome = try await SignUpUseCase(accounts: accounts)(form)
+/// // .refused(message: InMemoryAccountRepository.loginIdTakenMessage)
 /// ```
 public final class InMemoryAccountRepository: AccountRepository {
     /// The server's sentence when an ID is taken, as ``WoteError/rejected(code:message:)`` carries it.

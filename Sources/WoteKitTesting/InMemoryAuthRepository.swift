@@ -10,10 +10,12 @@ public import WoteDomain
 /// while the profile is required, and every change is sent to every ``sessionEvents()`` subscriber.
 ///
 /// ```swift
+/// import WoteKitTesting
+///
 /// let auth = InMemoryAuthRepository()
 /// auth.setSignInResult(.success(.profileRequired), for: .kakao(authorizationCode: "code"))
-/// let state = try await LoginUseCase(auth: auth)
-///     (.kakao(authorizationCode: "code"), remember: true)
+/// let login = LoginUseCase(auth: auth)
+/// let outcome = try await login(.kakao("code"), remember: true)   // .profileRequired
 /// ```
 public final class InMemoryAuthRepository: AuthRepository {
     /// One recorded call of ``signIn(with:remember:)``.

@@ -8,6 +8,9 @@ public import WoteDomain
 /// as it does with the real server.
 ///
 /// ```swift
+/// import WoteKitTesting
+///
+/// let auth = InMemoryAuthRepository(storedState: .profileRequired)
 /// let profiles = InMemoryProfileRepository(takenNicknames: ["투표왕"], auth: auth)
 /// ```
 public final class InMemoryProfileRepository: ProfileRepository {

@@ -5,6 +5,8 @@ public import WoteDomain
 /// for Sign in with Apple or Kakao in tests.
 ///
 /// ```swift
+/// import WoteKitTesting
+///
 /// let provider = ScriptedLoginProvider([.failure(.cancelled), .success(.apple(authorizationCode: "c"))])
 /// ```
 public final class ScriptedLoginProvider: LoginProvider {

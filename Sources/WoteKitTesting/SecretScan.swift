@@ -2,7 +2,11 @@
 /// value, for tests that check a type never shows one when it is printed, logged or dumped.
 ///
 /// ```swift
-/// #expect(!SecretScan.reveals("hunter2", in: form))
+/// import Testing
+/// import WoteKitTesting
+///
+/// let credential = LoginCredential.password(loginId: "wote01", password: "hunter2-7f3a9c")
+/// #expect(!SecretScan.reveals("hunter2-7f3a9c", in: credential))
 /// ```
 public enum SecretScan {
     /// The value as `String(describing:)`, `String(reflecting:)` and `dump` write it.

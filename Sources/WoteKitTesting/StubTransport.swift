@@ -10,6 +10,8 @@ public import FoundationNetworking
 /// without a network.
 ///
 /// ```swift
+/// import WoteKitTesting
+///
 /// let stub = StubTransport { request in
 ///     .json(200, #"{"status":200,"message":"SUCCESS"}"#)
 /// }

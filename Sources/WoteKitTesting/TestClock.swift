@@ -5,6 +5,8 @@ public import WoteDomain
 /// A clock that stands still until a test moves it, so expiry and windows are tested without waiting.
 ///
 /// ```swift
+/// import WoteKitTesting
+///
 /// let clock = TestClock(now: Date(timeIntervalSince1970: 1_700_000_000))
 /// clock.advance(by: .seconds(60))
 /// ```

@@ -11,9 +11,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = Path(os.environ.get("WOTE_MODULES_DIR", ROOT / ".build/debug/Modules")).resolve()
 PRELUDE = ROOT / "Tests/Snippets/Prelude.swift"
+# More of what a snippet may leave to the reader, one file per part of the API whose examples need it.
+PRELUDES = [PRELUDE] + sorted((ROOT / "Tests/Snippets").glob("Prelude+*.swift"))
 STANDINS = ROOT / "AppleStandIns"
 JOBS = int(os.environ.get("SNIPPET_JOBS", "2"))
-DOCS = ["README.md", "Docs/*.md", "Sources/WoteKit/WoteKit.docc/*.md"]
+DOCS = ["README.md", "Docs/*.md", "Sources/WoteKit/WoteKit.docc/*.md",
+        # The examples in the SDK's documentation comments, which DocC and Xcode's Quick Help show.
+        "Sources/Domain/**/*.swift", "Sources/Data/**/*.swift", "Sources/Repository/**/*.swift",
+        "Sources/UseCases/**/*.swift", "Sources/Presentation/**/*.swift", "Sources/WoteKit/*.swift",
+        "Sources/WoteKitTesting/**/*.swift"]
 # Another package's documents, compiled against that package's modules (WOTE_MODULES_DIR): the
 # AsyncHTTPClient transport's README (scripts/test.sh, once that package is built).
 if os.environ.get("WOTE_SNIPPET_DOCS"):
@@ -81,6 +87,10 @@ def documents():
 def extract(path):
     doc = str(path.relative_to(ROOT))
     snippets, lines = [], path.read_text().split("\n")
+    if path.suffix == ".swift":
+        # A source file's documentation comments (DocC shows their examples): the text after `///`,
+        # every other line blanked, so that line numbers stay the file's.
+        lines = [m.group(1) if (m := re.match(r"^\s*/// ?(.*)$", l)) else "" for l in lines]
     i = 0
     while i < len(lines):
         fence = re.match(r"^(\s*)```swift\s*$", lines[i])
@@ -254,7 +264,7 @@ class Checker:
         return str(path)
 
     def compile_swift(self, module, snippets):
-        files = [self.write(f"{module}_prelude.swift", PRELUDE.read_text())]
+        files = [self.write(f"{module}_prelude{i}.swift", p.read_text()) for i, p in enumerate(PRELUDES)]
         for s in snippets:
             files.append(self.write(f"{module}_{s.index}.swift", source_of(s)))
         context = snippets[0].context if snippets else "app"
@@ -266,7 +276,7 @@ class Checker:
                         "-enable-upcoming-feature", "ExistentialAny",
                         "-enable-upcoming-feature", "MemberImportVisibility",
                         "-enable-upcoming-feature", "InternalImportsByDefault",
-                        "-module-cache-path", str(self.cache), "-I", str(MODULES)] + sources + files[1:])
+                        "-module-cache-path", str(self.cache), "-I", str(MODULES)] + sources + files[len(PRELUDES):])
         # Only the Apple groups see the stand-ins (and the Apple build of WoteKit before the other).
         extra = ["-I", str(self.apple), "-I", str(self.standin_dir)] if context == "apple" else []
         flags = self.swift_flags(module)

@@ -6,6 +6,8 @@ public import WoteDomain
 /// session's token, refresh and retry.
 ///
 /// ```swift
+/// struct Post: Decodable, Sendable { var postId: Int64; var title: String }
+///
 /// let posts = try await wote.fetch([Post].self, .get("/api/posts", query: ["page": "0", "size": "10",
 ///                                                                          "visibilityScope": "GLOBAL"]))
 /// let counts = try await wote.fetch(VoteCounts.self, try .post("/api/posts/\(id)/votes", json: ["myChoice": true]))

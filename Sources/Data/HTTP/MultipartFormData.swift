@@ -5,7 +5,7 @@ public import WoteDomain
 ///
 /// ```swift
 /// var form = MultipartFormData()
-/// try form.append(name: "postRequest", json: NewPost(title: "에어팟 맥스 살까?", visibilityScope: "GLOBAL"))
+/// try form.append(name: "postRequest", json: NewPost(visibilityScope: "GLOBAL", title: "에어팟 맥스 살까?"))
 /// form.append(name: "imageFile", filename: "photo.jpg", contentType: "image/jpeg", data: jpeg)
 /// try await wote.perform(.post("/api/posts", form: form))
 /// ```

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let contract = SessionContract(
-///     refresh: .init(path: "/users/reissue", placement: .bearer, readAnswer: { answer, receivedAt in ... }),
+///     refresh: .init(path: "/users/reissue", placement: .bearer, readAnswer: readReissueAnswer),
 ///     classify: { answer in answer.status == 401 ? .accessTokenRejected : .accepted })
 /// ```
 public struct SessionContract: Sendable {

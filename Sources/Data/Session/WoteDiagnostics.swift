@@ -9,7 +9,11 @@ import os
 /// change. For logs and metrics; never a token, a password, an authorization code or a body.
 ///
 /// ```swift
-/// configuration.diagnostics = WoteDiagnostics { event in logger.debug("\(event.description)") }
+/// import os
+///
+/// let logger = Logger(subsystem: "com.example.app", category: "wote")
+/// var configuration = WoteConfiguration(baseURL: apiURL)
+/// configuration.diagnostics = WoteDiagnostics { event in logger.debug("\(event.description, privacy: .public)") }
 /// ```
 ///
 /// The default is ``platformDefault``: `os.Logger` (subsystem `WoteKit`) on Apple platforms,

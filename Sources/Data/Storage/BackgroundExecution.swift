@@ -8,10 +8,12 @@
 /// that held it writes nothing: the store keeps the session it had, and the next call tries again.
 ///
 /// ```swift
+/// import UIKit
+///
 /// // In an app target (not an extension):
 /// let storage = KeychainTokenStorage(
 ///     service: "com.example.app/https://api.wote.example:443", accessGroup: "TEAMID.com.example.shared",
-///     sharedLockDirectory: group, backgroundExecution: .application)
+///     sharedLockDirectory: groupContainer, backgroundExecution: .application)
 /// ```
 ///
 /// The defaults (``standard``) are `ProcessInfo.performExpiringActivity(withReason:using:)` where

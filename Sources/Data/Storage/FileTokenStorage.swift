@@ -23,6 +23,7 @@ import Darwin
 ///   others may write to (mode & 0o022) is refused with ``TokenStorageError/unavailable(_:)``.
 ///
 /// ```swift
+/// let home = FileManager.default.homeDirectoryForCurrentUser
 /// let storage = FileTokenStorage(fileURL: home.appending(path: ".config/wote/session.json"))
 /// ```
 public final class FileTokenStorage: TokenStorage {

@@ -5,6 +5,8 @@
 /// and keeps the tokens out of backups and other devices.
 ///
 /// ```swift
+/// import Security
+///
 /// let storage = KeychainTokenStorage(service: "com.example.app", accessibility: .whenUnlockedThisDeviceOnly)
 /// ```
 public enum KeychainAccessibility: String, Sendable, Hashable, CaseIterable {

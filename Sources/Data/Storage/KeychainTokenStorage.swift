@@ -17,10 +17,12 @@ public import WoteDomain
 ///   extensions refresh one at a time and never spend one rotating refresh token twice.
 ///
 /// ```swift
-/// let group = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example")!
+/// import Security
+///
+/// // groupContainer: FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example")!
 /// let storage = KeychainTokenStorage(
 ///     service: "com.example.app/https://api.wote.example:443", accessGroup: "TEAMID.com.example.shared",
-///     sharedLockDirectory: group)
+///     sharedLockDirectory: groupContainer)
 /// ```
 ///
 /// It can be created on Apple platforms only (where the Security framework exists); its logic is
