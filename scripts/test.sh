@@ -19,7 +19,7 @@ echo "== build the SDK, the terminal front and the tests (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
 echo "== the terminal front uses only WoteKit's public API"
 scripts/cli-public-api-check.sh
-echo "== every Swift snippet of README, Docs and DocC compiles as a reader pastes it"
+echo "== every Swift snippet of README, Docs, DocC and the /// comments compiles as a reader pastes it"
 scripts/check-snippets.sh
 scripts/check-snippets.sh --self-test
 echo "== the Alamofire adapter type-checked against a stand-in with Alamofire 5's signatures"
