@@ -39,6 +39,7 @@
  *   MUT_NO_SINGLE_FLIGHT   sharedRefresh starts a flight even when one runs
  *   MUT_FORGET_WAITERS     an ended session's waiters are never woken (abandonFlight forgets them)
  *   MUT_NO_RESUME_CHECK    (fixed) a resumed waiter does not check the generation
+ *   MUT_FAILURE_ENDS       a passing refresh failure (network, time-out, 5xx) ends the session
  */
 
 #ifdef FIXED
@@ -348,7 +349,16 @@ proctype Flight(byte p; byte fid; byte fg) {
   refreshCall(p, r, ans, got);
   atomic {
     if
+#ifdef MUT_FAILURE_ENDS
+    :: ans == A_FAULT && GEN_STANDS ->              /* the mutation: a passing failure ends the session */
+       endInMemory(p, WHY_VERDICT, true);
+       removeStore(p);
+       wakeDetached(p);
+       outcome = R_ENDED
+    :: ans == A_FAULT && !(GEN_STANDS) -> outcome = R_FAIL
+#else
     :: ans == A_FAULT -> outcome = R_FAIL          /* [failTransiently] */
+#endif
 #ifndef MUT_NO_GEN_CHECK
     :: ans != A_FAULT && (fg != gen[p] || sess[p] == 0) ->
        /* the answer belongs to an ended generation: stored nothing */
