@@ -1,24 +1,31 @@
 /*
- * WoteKit's session protocol, for SPIN (issue 27). Docs/Model.md says what is covered, what is left
- * out, how to run it, and maps every Swift function to the transitions below.
+ * WoteKit's session protocol, for SPIN (issues 27 and 33). Docs/Model.md says what is covered, what
+ * is left out, how to run it, and maps every Swift function to the transitions below.
  *
  * Every transition names, in a comment [in brackets], the Swift function it stands for
- * (Sources/Data/Session/, Sources/Data/Storage/, Sources/Repository/WoteAuthRepository.swift).
+ * (Sources/Data/Session/, Sources/Data/Storage/, Sources/Repository/WoteAuthRepository.swift,
+ * Sources/WoteKit/RequestAuthorizer.swift).
  *
  * Abstractions
- *   - A token pair is a number 1..MAXPAIR; pairs are issued in increasing order, so "newer" is ">"
- *     (SessionEngine.isNewer). Pair k's access token and refresh token are both "k".
- *   - Time is the shared clock of device and server: the current pair goes fresh -> due (inside the
+ *   - A token pair is a number 1..MAXPAIR-1; pairs are issued in increasing order, so "newer" is ">"
+ *     (SessionEngine.isNewer). Pair k's access token and refresh token are both "k". Each pair
+ *     belongs to one session (sidOf): SA, member A's session that every process restored; SB, the
+ *     session process 0's person signs in to (USER 3); FOREIGN, another origin's session that the
+ *     Other process may write into the shared store (OTHER_ORIGIN).
+ *   - Time is the shared clock of device and server: A's current pair goes fresh -> due (inside the
  *     leeway) -> expired, at most MAXTICKS steps in a run (SessionEngine.needsRefresh).
  *   - The network: a call reaches the server in one step, any number of steps after the client
  *     decided to send it (the delay), and its answer is read in a later step. At most MAXFAULTS
  *     refresh, logout or withdrawal calls are dropped before the server or have their answer lost
  *     or unreadable after it (both read as a passing failure); a fault on an app's own request
  *     changes nothing in the session, so requests are not faulted.
- *   - Process 0's person may log out or withdraw once; every process runs NR requests.
+ *   - Process 0's person may log out, withdraw, switch account or log out twice (USER); every
+ *     process runs NR requests. A "process" is one SessionEngine: two of them in one process (two
+ *     WoteClients on one store) are two model processes.
  *
- * Switches (cpp): FIXED turns on every fix below (TODAY_A, TODAY_B, TODAY_C, KEEP_ABANDONED_BUG
- * take one back out); each can also be set alone. Without any, the model is today's engine.
+ * Switches (cpp). Issue 27: FIXED turns on every fix below (TODAY_A, TODAY_B, TODAY_C,
+ * KEEP_ABANDONED_BUG take one back out); each can also be set alone. Without any, the model is the
+ * engine of issue 27's time.
  *   FIX_LOGOUT_WINS  (a) logout ends the session in memory at once; waiters and slot waiters fail;
  *                        a resumed waiter checks the generation; the server call does not go
  *                        through the request path (no slot, no waiting for the refresh in flight)
@@ -26,11 +33,33 @@
  *   FIX_EXPIRED_LOGOUT (c) logout with an expired access token refreshes first (under the lock)
  *   FIX_ABANDONED_PAIR (found by the model) a refresh whose session ended while its call was out
  *                        applies the answer to the store while the store still holds the spent
- *                        pair (the new pair, or none after E016), so no process spends that
- *                        refresh token again (FIXED includes it unless KEEP_ABANDONED_BUG;
- *                        SessionEngine.recordAbandonedAnswer)
+ *                        pair, so no process spends that refresh token again, and the logout that
+ *                        abandoned it goes with the new pair (SessionEngine.recordAbandonedAnswer)
  *   CALL_FIRST       with FIX_LOGOUT_WINS: the server's logout call goes before the store write
  *                        (a design the model shows losing across processes)
+ * Issue 33: each fix below is on unless TODAY33 (all of them off: the engine at issue 33's time)
+ * or its own TODAY33_x is defined.
+ *   FIX33_SLOTS      a request's generation is read when it is issued, before it waits for a slot;
+ *                        a slot waiter of an ended generation fails (3b)
+ *   FIX33_WAITERS    a woken refresh waiter of an ended generation fails instead of taking the
+ *                        current session's token; a sign-in detaches the old session's waiters and
+ *                        wakes them after its store write; adopting another session's pair from the
+ *                        store is a new generation (3a, 8a)
+ *   FIX33_STACK      accessToken(afterRejecting:) answers only a token of the current generation (4)
+ *   FIX33_RESTORE    restore reads the store inside the store queue, behind every queued end;
+ *                        logout and sign-in write their own intent (remove A / save B), not "what
+ *                        memory holds at their turn" (1)
+ *   FIX33_REENTER    a dead-token verdict on a refresh that found another origin's session is
+ *                        handled inside the store queue the refresh holds (2)
+ *   FIX33_LOCK       one lock per store per process (two engines take turns), and removing a dead
+ *                        session is a compare-and-swap on the refused refresh token (5)
+ *   FIX33_RETRY      a logout removal the store refused is remembered and retried by a second
+ *                        logout, a restore or a sign-in (6)
+ * Scenes: USER (1 logout, 2 withdrawal, 3 account switch: sign in to B over A or after logging A
+ *   out, 4 logout then a second logout or a restore), STACK (a call of another networking stack
+ *   through RequestAuthorizer), RESTORER (a restoreSession() from another window, at any time),
+ *   OTHER_ORIGIN (another origin's client replaces the stored session; A may be banned on the
+ *   server), MAXSTOREFAILS (removals the store refuses: a locked Keychain).
  * Mutations (each breaks a known part; scripts/model-check.sh --mutations):
  *   MUT_NO_GEN_CHECK       callRefresh applies an answer whatever the generation
  *   MUT_UNLOCK_EARLY       performRefresh releases the store lock before the call and the write
@@ -57,8 +86,30 @@
 #endif
 #endif
 
+#if !defined(TODAY33) && !defined(TODAY33_SLOTS)
+#define FIX33_SLOTS
+#endif
+#if !defined(TODAY33) && !defined(TODAY33_WAITERS)
+#define FIX33_WAITERS
+#endif
+#if !defined(TODAY33) && !defined(TODAY33_STACK)
+#define FIX33_STACK
+#endif
+#if !defined(TODAY33) && !defined(TODAY33_RESTORE)
+#define FIX33_RESTORE
+#endif
+#if !defined(TODAY33) && !defined(TODAY33_REENTER)
+#define FIX33_REENTER
+#endif
+#if !defined(TODAY33) && !defined(TODAY33_LOCK)
+#define FIX33_LOCK
+#endif
+#if !defined(TODAY33) && !defined(TODAY33_RETRY)
+#define FIX33_RETRY
+#endif
+
 #ifndef NP
-#define NP 2            /* processes sharing one store */
+#define NP 2            /* processes (engines) sharing one store */
 #endif
 #ifndef NR
 #define NR 2            /* requests per process */
@@ -75,25 +126,43 @@
 #ifndef MAXFAULTS
 #define MAXFAULTS 1
 #endif
+#ifndef MAXSTOREFAILS
+#define MAXSTOREFAILS 0 /* store removals refused (a locked Keychain) */
+#endif
 #ifndef USER
-#define USER 1          /* 1: may log out (or not), 2: may withdraw (or not) */
+#define USER 1          /* 1 logout, 2 withdrawal, 3 account switch, 4 logout twice or logout + restore */
 #endif
 #ifndef PROPS
-#define PROPS 63        /* which properties are asserted (bit mask, see below) */
+#define PROPS 511       /* which properties are asserted (bit mask, see below) */
 #endif
 
 #define P_LOGOUT_WINS   1
-#define P_NO_FALSE_END  2
+#define P_NO_REUSE      2         /* no refresh token spent twice (issue 27's "no false sign-out") */
 #define P_ONE_REFRESH   4
 #define P_END_ORDER     8
-#define P_ALL_END       16
+#define P_ALL_END       16        /* every operation returns */
 #define P_TELLS_SERVER  32
+#define P_ONE_SESSION   64        /* nothing of session S is sent or handed out under another */
+#define P_REAL_END      128       /* no false sign-out: a session ends only for a real reason */
+#define P_NO_COMEBACK   256       /* a logged-out session never comes back */
 #define CHECK(bitv, c)  assert(!(PROPS & bitv) || (c))
 
-#define MAXPAIR 8
-#define NW (NP * NR + 2)          /* waiters: every request, the logout call, the withdrawal call */
+/* A request's generation is read when it is issued, in its own step, where sessions can change
+   under a waiting request (a sign-in or a restore). */
+#if USER >= 3 || defined(RESTORER)
+#define ISSUE_STEP
+#endif
+
+#define MAXPAIR 10
+#define FOREIGN 9                 /* another origin's stored session */
+#define SA 1
+#define SB 2
+#define SF 3
+#define NW (NP * NR + 4)          /* waiters: every request, logout, withdrawal, stack call, restore */
 #define LOGOUT_ID (NP * NR)
 #define WITHDRAW_ID (NP * NR + 1)
+#define STACK_ID (NP * NR + 2)
+#define RESTORE_ID (NP * NR + 3)
 #define DETACHED 200              /* waitOn value: detached from an ended flight, not yet woken */
 
 #define FRESH 0
@@ -108,35 +177,57 @@
 /* what the server answers */
 #define A_OK 1
 #define A_REJECTED 2              /* 401 E006 */
-#define A_GONE 3                  /* E001: member gone (after withdrawal) */
+#define A_GONE 3                  /* E001: member gone (after withdrawal or a ban) */
 #define A_FAULT 4                 /* dropped, or answer lost or unreadable */
 #define A_INVALID 5               /* refresh: E016 (or E001) */
 
 #define K_REQUEST 0
 #define K_LOGOUT 1
 #define K_WITHDRAW 2
+#define K_STACK 3                 /* another stack's call [RequestAuthorizer] */
 
 #define WHY_VERDICT 1
 #define WHY_EXPLICIT 2
 #define WHY_ELSEWHERE 3
 
-/* ---- the token store (FileTokenStorage) and its lock (FileRefreshLock) ---- */
-byte store = 1;                   /* the stored pair; 0 = no file */
+/* One lock per store per process [TokenStorage.lock; issue 33: an in-process registry]. */
+#ifdef FIX33_LOCK
+#define LOCK_FREE (lockHolder == 0)
+#define TAKE(p) lockHolder = p + 1
+#else
+#define LOCK_FREE true
+#define TAKE(p) skip
+#endif
+
+/* ---- the token store (FileTokenStorage, KeychainTokenStorage) and its lock ---- */
+byte store = 1;                   /* the stored pair; 0 = none */
 byte lockHolder = 0;              /* 0 free, else process + 1 */
-bool storeEnded = 0;              /* a session end removed the store */
+bool storeEnded[4];               /* a session end removed this session from the store */
+byte storeFails = 0;
+bool refused = 0;                 /* the store refused a logout's removal */
+bool laterOp = 0;                 /* a store operation of process 0 ran after that refusal */
 
 /* ---- the server ---- */
-byte srvCur = 1;                  /* the pair the server accepts (rotation rejects the older ones) */
+byte sidOf[MAXPAIR];              /* the session each pair belongs to */
+byte srvCur[4];                   /* per session: the pair the server accepts (rotation) */
 byte nextPair = 1;
-bool srvWithdrawn = 0;
+bool srvGone[4];                  /* the member is gone: withdrawn or banned */
 bool banned[MAXPAIR];             /* access tokens the logout call banned */
 bool loggedOutAtServer = 0;       /* the logout call banned the server's current pair */
 byte tstate[MAXPAIR];             /* FRESH, DUE, EXPIRED */
 byte ticks = 0;
 byte faults = 0;
 bool answerLost[MAXPAIR];         /* a refresh with this token was handled and its answer lost */
+bool lostS[4];                    /* a rotation of this session was lost: its refresh token is dead */
 byte rtPending[MAXPAIR];          /* refresh calls with this token sent, not yet answered */
 bool rtAnswered[MAXPAIR];         /* a refresh call with this token got its answer */
+
+/* ---- what the person did (for the properties) ---- */
+bool lo[4];                       /* a logout of this session began (in process 0) */
+bool loRemoved[4];                /* ... and its removal from the store is done */
+bool wd[4];                       /* a withdrawal of this session began */
+bool replaced[4];                 /* a sign-in replaced this session */
+#define IS_DEAD(s) (lo[s] || wd[s] || replaced[s] || srvGone[s] || lostS[s])
 
 /* ---- each process's SessionEngine ---- */
 byte sess[NP];                    /* SessionEngine.session (pair), 0 = none */
@@ -144,15 +235,19 @@ byte gen[NP];                     /* SessionEngine.generation */
 byte lastSeen[NP];                /* SessionEngine.lastSeenInStore */
 byte flight[NP];                  /* SessionEngine.flight (id), 0 = none */
 bool storeBusy[NP];               /* SessionEngine.isStoreBusy (store queue) */
+bool persist[NP];                 /* SessionEngine.isPersistent */
+byte endsQueued[NP];              /* SessionEngine.endingsBeingStored */
+bool pendingRemoval[NP];          /* a refused logout removal, to retry (issue 33) */
 byte slots[NP];                   /* RequestSlots.available */
 byte refreshes[NP];               /* SessionEngine.recentRefreshes.count (storm guard) */
-bool endBegun[NP];                /* a session end (logout, withdrawal, verdict) has begun here */
+byte endedMask[NP];               /* bit s: an end of session s has begun here */
 bool anyEnd = 0;
 byte nextFlight = 0;
 
-/* ---- waiters (RefreshFlight.waiters) ---- */
+/* ---- waiters (RefreshFlight.waiters) and operations ---- */
 byte waitOn[NW];                  /* flight id waited for, DETACHED, or 0 */
 byte waitRes[NW];
+byte wsid[NW];                    /* the session the call was issued under */
 bool done[NW];
 bool logoutRan = 0;
 bool logoutCallSent = 0;
@@ -165,7 +260,8 @@ inline wake(fid, v) {
   :: i < NW ->
      if
      :: waitOn[i] == fid ->
-        CHECK(P_END_ORDER, v != R_ENDED || store == 0);   /* the store is written before a waiter hears */
+        /* the store is written before a waiter hears that its session ended */
+        CHECK(P_END_ORDER, v != R_ENDED || sidOf[store] != wsid[i] || refused);
         waitRes[i] = v; waitOn[i] = 0
      :: else
      fi;
@@ -178,12 +274,42 @@ inline wakeEnded(fid) {
   wake(fid, R_ENDED)
 }
 
-/* [SessionEngine.endInMemory + startNewGeneration + abandonFlight] today: the flight's waiters
-   hear at once. `detach`: they are only detached, and hear after the store write (wakeDetached). */
+/* A process takes pair x as its session (restore, adoption, renewal, sign-in). */
+inline setSess(p, x) {
+  CHECK(P_NO_COMEBACK, !loRemoved[sidOf[x]] && !(p == 0 && lo[sidOf[x]]));
+  sess[p] = x
+}
+
+/* [SessionEngine.writeMemoryToStore] save */
+inline saveStore(p, x) {
+  CHECK(P_NO_COMEBACK, !loRemoved[sidOf[x]]);
+  store = x; lastSeen[p] = x
+}
+
+/* [SessionEngine.writeMemoryToStore] with no session: storage.remove(); another origin's entry is
+   left alone (replacingOtherOrigins: false) */
+inline removeStore(p) {
+  if
+  :: store != 0 && store != FOREIGN ->
+     CHECK(P_REAL_END, IS_DEAD(sidOf[store]));
+     storeEnded[sidOf[store]] = 1; store = 0
+  :: else
+  fi;
+  lastSeen[p] = 0
+}
+
+/* The fixed removals are compare-and-swaps: only while the store holds session s, or pair r. */
+inline removeSession(p, s) {
+  if :: sidOf[store] == s -> removeStore(p) :: else fi
+}
+
+/* [SessionEngine.endInMemory + startNewGeneration + abandonFlight] `detach`: the flight's waiters
+   are only detached, and hear after the store write (wakeDetached); else they hear at once. */
 inline endInMemory(p, why, detach) {
-  CHECK(P_NO_FALSE_END, why != WHY_ELSEWHERE || anyEnd);
+  CHECK(P_REAL_END, why != WHY_ELSEWHERE || anyEnd);
+  CHECK(P_REAL_END, sess[p] == 0 || IS_DEAD(sidOf[sess[p]]));
   anyEnd = 1;
-  endBegun[p] = 1;
+  endedMask[p] = endedMask[p] | (1 << sidOf[sess[p]]);
   gen[p]++;
   if
   :: flight[p] != 0 && detach ->
@@ -213,8 +339,8 @@ inline wakeDetached(p) {
 }
 
 /* [SessionEngine.withStore] is two waits: [enterStoreQueue] (this process's changes, in turn), then
-   [storage.lock -> FileRefreshLock.acquire] (the processes). The lock is taken in the same step
-   as the first part of the body that needs it: `lockHolder == 0 -> lockHolder = p + 1; ...`. */
+   [storage.lock] (the processes). The lock is taken in the same step as the first part of the
+   body that needs it: `LOCK_FREE -> TAKE(p); ...`. */
 inline enterQueue(p) {
   atomic { !storeBusy[p] -> storeBusy[p] = 1 }
 }
@@ -222,11 +348,6 @@ inline enterQueue(p) {
 /* [withStore's deferred lock.release() and leaveStoreQueue] */
 inline giveStore(p) {
   lockHolder = 0; storeBusy[p] = 0
-}
-
-/* [SessionEngine.writeMemoryToStore] with no session: FileTokenStorage.remove() */
-inline removeStore(p) {
-  store = 0; lastSeen[p] = 0; storeEnded = 1
 }
 
 /* [SessionEngine.sharedRefresh] join the running flight, or start one [Task { fly }] */
@@ -242,23 +363,24 @@ inline sharedRefresh(p, me) {
   waitRes[me] = 0
 }
 
-/* A token handed to a request: from here the request is on its way to the wire. */
+/* A token handed to a call: from here it is on its way to the wire. */
 inline give(t) {
   tok = t;
-  CHECK(P_LOGOUT_WINS, kind == K_LOGOUT || !endBegun[p])
+  CHECK(P_LOGOUT_WINS, kind == K_LOGOUT || !(endedMask[p] & (1 << sidOf[t])));
+  CHECK(P_ONE_SESSION, sidOf[t] == mine)
 }
 
 /* The server handles a protected call [HTTPClient.send -> the Wote server]. */
 inline serve(p, t, kind, ans) {
   if
-  :: srvWithdrawn -> ans = A_GONE
-  :: !srvWithdrawn && (t != srvCur || tstate[t] == EXPIRED || banned[t]) -> ans = A_REJECTED
-  :: !srvWithdrawn && t == srvCur && tstate[t] != EXPIRED && !banned[t] ->
+  :: srvGone[sidOf[t]] -> ans = A_GONE
+  :: !srvGone[sidOf[t]] && (t != srvCur[sidOf[t]] || tstate[t] == EXPIRED || banned[t]) -> ans = A_REJECTED
+  :: !srvGone[sidOf[t]] && t == srvCur[sidOf[t]] && tstate[t] != EXPIRED && !banned[t] ->
      ans = A_OK;
      if
-     :: kind == K_REQUEST -> CHECK(P_LOGOUT_WINS, !loggedOutAtServer)
+     :: kind == K_REQUEST || kind == K_STACK -> CHECK(P_LOGOUT_WINS, !loggedOutAtServer || sidOf[t] != SA)
      :: kind == K_LOGOUT -> banned[t] = 1; loggedOutAtServer = 1
-     :: kind == K_WITHDRAW -> srvWithdrawn = 1
+     :: kind == K_WITHDRAW -> srvGone[sidOf[t]] = 1
      fi
   fi
 }
@@ -277,16 +399,18 @@ inline network(lost, handled, faulty) {
 inline refreshCall(p, r, ans, got) {
   atomic {          /* sent, and handled by the server (the delay is before this step) */
     CHECK(P_ONE_REFRESH, rtPending[r] == 0 && !rtAnswered[r] && (tstate[r] != FRESH || banned[r]));
-    CHECK(P_LOGOUT_WINS, !storeEnded);
+    CHECK(P_LOGOUT_WINS, !storeEnded[sidOf[r]] || !persist[p]);
     rtPending[r]++;
     refreshes[p]++;
     network(lost, handled, true);
     if
-    :: handled && srvWithdrawn -> ans = A_INVALID
-    :: handled && !srvWithdrawn && r == srvCur ->
-       nextPair++; assert(nextPair < MAXPAIR); srvCur = nextPair; got = nextPair; ans = A_OK
-    :: handled && !srvWithdrawn && r != srvCur ->
-       CHECK(P_NO_FALSE_END, answerLost[r]);   /* no refresh token spent twice */
+    :: handled && srvGone[sidOf[r]] -> ans = A_INVALID
+    :: handled && !srvGone[sidOf[r]] && r == srvCur[sidOf[r]] ->
+       nextPair++; assert(nextPair < FOREIGN); sidOf[nextPair] = sidOf[r];
+       srvCur[sidOf[r]] = nextPair; got = nextPair; ans = A_OK;
+       if :: lost -> lostS[sidOf[r]] = 1 :: else fi
+    :: handled && !srvGone[sidOf[r]] && r != srvCur[sidOf[r]] ->
+       CHECK(P_NO_REUSE, answerLost[r]);   /* no refresh token spent twice */
        ans = A_INVALID
     :: !handled -> skip
     fi;
@@ -301,11 +425,12 @@ inline refreshCall(p, r, ans, got) {
 /* [SessionEngine.fly -> performRefresh -> reconcileWithStore -> callRefresh] */
 proctype Flight(byte p; byte fid; byte fg) {
   byte r, ans, got, outcome, i;
-  bool lost, handled;
+  bool lost, handled, held, reenter;
   skip;
-  /* [performRefresh] generation check, then [stormGuardTripped], then [enterStoreQueue] */
+  /* [performRefresh] generation check, then [stormGuardTripped], then [enterStoreQueue] when the
+     session is persistent */
   atomic {
-    fg != gen[p] || sess[p] == 0 || refreshes[p] >= STORM || !storeBusy[p] ->
+    fg != gen[p] || sess[p] == 0 || refreshes[p] >= STORM || !persist[p] || !storeBusy[p] ->
     if
     :: fg != gen[p] || sess[p] == 0 -> outcome = R_ENDED; goto fly
     :: else
@@ -314,31 +439,47 @@ proctype Flight(byte p; byte fid; byte fg) {
     :: refreshes[p] >= STORM -> outcome = R_STORM; goto fly
     :: else
     fi;
-    storeBusy[p] = 1
+    if :: persist[p] -> storeBusy[p] = 1; held = 1 :: else fi
   };
   /* [performRefresh] under the lock: generation again, then [reconcileWithStore] */
   atomic {
-    lockHolder == 0 -> lockHolder = p + 1;
+    !held || LOCK_FREE -> if :: held -> TAKE(p) :: else fi;
     if
     :: fg != gen[p] || sess[p] == 0 -> outcome = R_ENDED; goto unlock
     :: else
     fi;
 #ifndef MUT_NO_RECONCILE
     if
-    :: store == 0 ->                       /* .endedElsewhere */
+    :: !held -> skip                       /* in memory only: no store to compare with */
+    :: held && store == 0 ->               /* .endedElsewhere */
        lastSeen[p] = 0;
        endInMemory(p, WHY_ELSEWHERE, false);
        outcome = R_ENDED; goto unlock
-    :: store != 0 && store != lastSeen[p] && store > sess[p] ->   /* .adopted */
-       sess[p] = store; lastSeen[p] = store;
+    :: held && store == FOREIGN ->         /* .replacedByOtherOrigin: memory only from now on */
+       persist[p] = 0
+    :: held && store != 0 && store != FOREIGN && store != lastSeen[p] && sidOf[store] == sidOf[sess[p]] && store > sess[p] ->
+       /* .adopted */
+       setSess(p, store); lastSeen[p] = store;
        if :: tstate[store] == FRESH -> outcome = store; goto unlock :: else fi
+#ifdef FIX33_WAITERS
+    :: held && store != 0 && store != FOREIGN && store != lastSeen[p] && sidOf[store] != sidOf[sess[p]] ->
+       /* another session (a sign-in elsewhere): a new generation */
+       endInMemory(p, WHY_ELSEWHERE, false);
+       setSess(p, store); lastSeen[p] = store;
+       outcome = R_ENDED; goto unlock
+#else
+    :: held && store != 0 && store != FOREIGN && store != lastSeen[p] && sidOf[store] != sidOf[sess[p]] && store > sess[p] ->
+       /* today: adopted as if it were a refresh of this session */
+       setSess(p, store); lastSeen[p] = store;
+       if :: tstate[store] == FRESH -> outcome = store; goto unlock :: else fi
+#endif
     :: else -> lastSeen[p] = store         /* .current */
     fi;
 #endif
     r = sess[p]
   };
 #ifdef MUT_UNLOCK_EARLY
-  atomic { giveStore(p) };   /* the mutation: the lock goes back before the call and the write */
+  atomic { if :: held -> giveStore(p); held = 0 :: else fi };   /* the mutation: the lock goes back early */
 #endif
   /* [callRefresh] */
 #ifdef MUT_NO_GEN_CHECK
@@ -364,27 +505,36 @@ proctype Flight(byte p; byte fid; byte fg) {
        /* the answer belongs to an ended generation: stored nothing */
 #ifdef FIX_ABANDONED_PAIR
        /* the fix: while the store still holds the pair this call spent, apply the answer there
-          (compare-and-set under the lock): the new pair, or no pair for a dead refresh token;
-          the end that abandoned the flight removes it after */
+          (compare-and-set): the new pair, or no pair for a dead refresh token; the end that
+          abandoned the flight removes it after, and its logout call goes with the new pair */
        if
-       :: ans == A_OK && store == r -> store = got
-       :: ans == A_INVALID && store == r -> store = 0
+       :: ans == A_OK && store == r -> saveStore(p, got)
+       :: ans == A_INVALID && store == r -> removeStore(p)
        :: else
        fi;
 #endif
        outcome = R_ENDED
 #endif
-    :: ans == A_OK && GEN_STANDS ->                                          /* .renewed: memory, then the store */
-       sess[p] = got;
-       store = got; lastSeen[p] = got;             /* [writeMemoryToStore] save */
+    :: ans == A_OK && GEN_STANDS ->                /* .renewed: memory, then the store */
+       setSess(p, got);
+       if :: persist[p] -> saveStore(p, got) :: else fi;
        outcome = got
-    :: ans == A_INVALID && GEN_STANDS ->                                          /* .invalid: waiters hear after the write */
+    :: ans == A_INVALID && GEN_STANDS ->           /* .invalid: waiters hear after the write */
 #ifdef MUT_WAITERS_FIRST
        endInMemory(p, WHY_VERDICT, false);
 #else
        endInMemory(p, WHY_VERDICT, true);
 #endif
+#ifndef FIX33_REENTER
+       /* today: callRefresh(holdingStore: isPersistent), and the reconcile just found another
+          origin: endAfterServerVerdict enters the store queue this flight holds */
+       if :: held && !persist[p] -> reenter = 1; goto reentry :: else fi;
+#endif
+#ifdef FIX33_LOCK
+       if :: store == r -> removeStore(p) :: else -> lastSeen[p] = 0 fi;   /* compare-and-swap */
+#else
        removeStore(p);
+#endif
        wakeDetached(p);
        outcome = R_ENDED
     fi
@@ -392,7 +542,7 @@ proctype Flight(byte p; byte fid; byte fg) {
 unlock:
   /* the lock goes back, then [fly]: the waiters hear the outcome, unless the flight was abandoned */
   atomic {
-    if :: lockHolder == p + 1 -> giveStore(p) :: else fi;
+    if :: held -> giveStore(p); held = 0 :: else fi;
 fly:
     if
     :: flight[p] == fid ->
@@ -401,7 +551,13 @@ fly:
     :: else
     fi;
     r = 0; ans = 0; got = 0; outcome = 0; lost = 0; handled = 0; i = 0
-  }
+  };
+  goto out;
+reentry:
+  enterQueue(p);              /* waits for itself: never passes */
+  atomic { LOCK_FREE -> TAKE(p); removeStore(p); wakeDetached(p); giveStore(p) };
+out:
+  skip
 }
 
 /* [SessionEngine.endAfterServerVerdict(reason:generation:)] (guarded: only while generation `g`
@@ -410,6 +566,8 @@ inline endSession(p, why, guarded, g) {
   if
   :: atomic {
        !guarded || (g == gen[p] && sess[p] != 0) ->
+       es = sidOf[sess[p]];
+       endsQueued[p]++;
 #ifdef FIX_END_ORDER
        endInMemory(p, why, true)
 #else
@@ -418,8 +576,14 @@ inline endSession(p, why, guarded, g) {
      };
      enterQueue(p);
      atomic {                                     /* [writeMemoryToStore] remove */
-       lockHolder == 0 -> lockHolder = p + 1;
-       removeStore(p); wakeDetached(p);
+       LOCK_FREE -> TAKE(p);
+#ifdef FIX33_LOCK
+       removeSession(p, es);
+#else
+       removeStore(p);
+#endif
+       endsQueued[p]--;
+       wakeDetached(p);
        giveStore(p)
      }
   :: else
@@ -435,20 +599,37 @@ inline resumeCheck(p, g) {
 #endif
 }
 
+#ifdef FIX33_WAITERS
+#define FALLS_THROUGH (g == gen[p])
+#else
+#define FALLS_THROUGH true
+#endif
+
 /* One authorized call [SessionEngine.send -> exchange]: a request, the logout call (today's
-   signOut sends it through this path) or the withdrawal call. */
+   signOut sends it through this path), the withdrawal call, or another stack's call
+   [RequestAuthorizer.authorize -> accessToken(); retryDecision -> accessToken(afterRejecting:)]. */
 proctype Caller(byte p; byte me; byte kind) {
-  byte tok, g, ans, i, phase;
+  byte tok, g, ans, i, phase, mine, es;
   bool retried, lost, handled;
-  /* [RequestSlots.acquire], then [tokenWithoutWaiting / accessTokenForRequest] */
+#ifdef ISSUE_STEP
+  /* issued [SessionEngine.send] under the session current now */
+  atomic { g = gen[p]; mine = sidOf[sess[p]]; wsid[me] = mine };
+#endif
+  /* [RequestSlots.acquire] (not for another stack's call), then [tokenWithoutWaiting /
+     accessTokenForRequest] */
   atomic {
-    slots[p] > 0 -> slots[p]--;
-    g = gen[p];
+    (kind == K_STACK || slots[p] > 0) -> if :: kind != K_STACK -> slots[p]-- :: else fi;
+#if !defined(ISSUE_STEP) || !defined(FIX33_SLOTS)
+    g = gen[p];                  /* today: the generation is read after the slot */
+#endif
+#ifndef ISSUE_STEP
+    mine = sidOf[sess[p]]; wsid[me] = mine;
+#endif
     if
-    :: sess[p] == 0 -> tok = 0; goto finish                 /* errorForMissingSession */
-    :: sess[p] != 0 && flight[p] != 0 -> phase = 1; sharedRefresh(p, me)    /* .reactive */
-    :: sess[p] != 0 && flight[p] == 0 && tstate[sess[p]] == FRESH -> give(sess[p]); goto send
-    :: sess[p] != 0 && flight[p] == 0 && tstate[sess[p]] != FRESH -> phase = 2; sharedRefresh(p, me)
+    :: sess[p] == 0 || g != gen[p] -> tok = 0; goto finish                 /* errorForMissingSession */
+    :: sess[p] != 0 && g == gen[p] && flight[p] != 0 -> phase = 1; sharedRefresh(p, me)    /* .reactive */
+    :: sess[p] != 0 && g == gen[p] && flight[p] == 0 && tstate[sess[p]] == FRESH -> give(sess[p]); goto send
+    :: sess[p] != 0 && g == gen[p] && flight[p] == 0 && tstate[sess[p]] != FRESH -> phase = 2; sharedRefresh(p, me)
     fi
   };
 wait:
@@ -461,9 +642,9 @@ wait:
        :: waitRes[me] <= MAXPAIR && g == gen[p] -> give(waitRes[me]); goto send
        :: else ->
           if
-          :: sess[p] == 0 -> tok = 0; goto finish
-          :: sess[p] != 0 && tstate[sess[p]] == FRESH -> give(sess[p]); goto send
-          :: sess[p] != 0 && tstate[sess[p]] != FRESH -> phase = 2; sharedRefresh(p, me); goto wait
+          :: sess[p] == 0 || !FALLS_THROUGH -> tok = 0; goto finish
+          :: sess[p] != 0 && FALLS_THROUGH && tstate[sess[p]] == FRESH -> give(sess[p]); goto send
+          :: sess[p] != 0 && FALLS_THROUGH && tstate[sess[p]] != FRESH -> phase = 2; sharedRefresh(p, me); goto wait
           fi
        fi
     :: phase == 2 ->                    /* proactive: our own refresh */
@@ -482,19 +663,24 @@ wait:
   };
 send:
   atomic {                  /* [HTTPClient.send]: on the wire and handled by the server */
-    network(lost, handled, kind != K_REQUEST);
+    network(lost, handled, kind != K_REQUEST && kind != K_STACK);
     if :: handled -> serve(p, tok, kind, ans) :: else fi;
     if :: lost -> ans = A_FAULT :: else fi
   };
   if
   :: ans == A_OK || ans == A_FAULT -> goto finish           /* .accepted / transport error */
-  :: ans == A_GONE ->                                       /* .sessionEnded(E001) */
+  :: ans == A_GONE && kind != K_STACK ->                    /* .sessionEnded(E001) */
      endSession(p, WHY_VERDICT, true, g);
      goto finish
+  :: ans == A_GONE && kind == K_STACK -> goto finish        /* the stack's own verdict */
   :: ans == A_REJECTED && retried -> goto finish            /* second rejection: the caller's */
   :: ans == A_REJECTED && !retried ->
      retried = 1;
      atomic {                                               /* [tokenAfterRejection] */
+#ifndef FIX33_STACK
+       /* today: accessToken(afterRejecting:) asks with the current generation */
+       if :: kind == K_STACK -> g = gen[p] :: else fi;
+#endif
        if
        :: g != gen[p] || sess[p] == 0 -> tok = 0; goto finish
        :: g == gen[p] && sess[p] != 0 && sess[p] != tok -> give(sess[p]); goto send
@@ -505,28 +691,74 @@ send:
   fi;
 finish:
   atomic {                                                  /* [RequestSlots.release] */
-    slots[p]++; done[me] = 1;
-    tok = 0; g = 0; ans = 0; phase = 0; retried = 0; lost = 0; handled = 0; waitRes[me] = 0
+    if :: kind != K_STACK -> slots[p]++ :: else fi;
+    done[me] = 1;
+    tok = 0; g = 0; ans = 0; phase = 0; retried = 0; lost = 0; handled = 0; waitRes[me] = 0; mine = 0; es = 0
   }
 }
 
-/* The person of process 0 logs out, withdraws, or does nothing. */
+/* [SessionEngine.restore] in process p (restoreSession() from another window, or a relaunch) */
+inline restoreOp(p) {
+#ifdef FIX33_RESTORE
+  /* the fix: inside the store queue, behind every end queued before it */
+  atomic { !storeBusy[p] && endsQueued[p] == 0 -> storeBusy[p] = 1 };
+  atomic {
+    LOCK_FREE -> TAKE(p);
+#ifdef FIX33_RETRY
+    if :: pendingRemoval[p] -> removeSession(p, SA); loRemoved[SA] = 1; pendingRemoval[p] = 0 :: else fi;
+#endif
+    if
+    :: sess[p] == 0 && store != 0 && store != FOREIGN ->
+       gen[p]++; setSess(p, store); lastSeen[p] = store; persist[p] = 1
+    :: else
+    fi;
+    giveStore(p)
+  }
+#else
+  /* today: storage.load() outside the store queue; adopted when no generation began meanwhile */
+  if
+  :: atomic { sess[p] == 0 -> rg = gen[p] };
+     atomic { rx = store };
+     atomic {
+       if
+       :: gen[p] == rg && rx != 0 && rx != FOREIGN ->
+          gen[p]++; setSess(p, rx); lastSeen[p] = rx; persist[p] = 1
+       :: else
+       fi
+     }
+  :: atomic { sess[p] != 0 }
+  fi
+#endif
+}
+
+/* Another window's restoreSession(), at any time. */
+proctype Restorer() {
+  byte rg, rx;
+  restoreOp(0);
+  done[RESTORE_ID] = 1
+}
+
+/* The person of process 0 logs out, withdraws, switches account, or does nothing. */
 proctype User() {
-  byte i, tok, ans, got, p;
+  byte i, tok, ans, got, p, es, rg, rx, lsid, newp;
   bool lost, handled;
   p = 0;
   if
-  :: USER == 1 -> goto logout
+  :: USER == 1 || USER == 4 -> goto logout
   :: USER == 2 -> goto withdraw
+  :: USER == 3 -> goto signin          /* an account switch: B over A */
+  :: USER == 3 -> goto logout          /* log out A, then sign in to B */
   :: true -> goto finish
   fi;
 logout:
   logoutRan = 1;
 #ifndef FIX_LOGOUT_WINS
   /* [WoteAuthRepository.signOut] today: the server call first, through the request path */
-  atomic { endBegun[p] = 1 };
+  atomic {
+    if :: sess[p] != 0 -> lo[sidOf[sess[p]]] = 1; endedMask[p] = endedMask[p] | (1 << sidOf[sess[p]]) :: else fi
+  };
   if
-  :: atomic { sess[p] == 0 -> logoutExcused = 1 } -> goto finish      /* signed out: nothing */
+  :: atomic { sess[p] == 0 -> logoutExcused = 1 } -> goto afterLogout      /* signed out: nothing */
   :: else
   fi;
 #ifndef FIX_EXPIRED_LOGOUT
@@ -540,15 +772,17 @@ logout:
 localEnd:
   endSession(p, WHY_EXPLICIT, false, 0);                    /* [SessionEngine.end(.loggedOut)] */
 #else
-  /* the fixed signOut: the session ends in memory at once; the store is emptied under the lock
-     (adopting a newer stored pair, refreshing first only when the token has expired); then the
-     waiters hear; then the server is told with the newest token, without a slot or a flight. */
+  /* the fixed logOut: the session ends in memory at once; the store is emptied under the lock
+     (adopting a newer stored pair of this session, refreshing first only when the token has
+     expired); then the waiters hear; then the server is told with the newest token, without a
+     slot or a flight. */
   atomic {
     if
-    :: sess[p] == 0 -> logoutExcused = 1; goto finish
+    :: sess[p] == 0 -> logoutExcused = 1; goto afterLogout
     :: else
     fi;
-    tok = sess[p];
+    tok = sess[p]; lsid = sidOf[tok]; lo[lsid] = 1;
+    endsQueued[p]++;
     endInMemory(p, WHY_EXPLICIT, true)
   };
 #ifdef CALL_FIRST
@@ -560,12 +794,17 @@ localEnd:
 #endif
   enterQueue(p);
   atomic {
-    lockHolder == 0 -> lockHolder = p + 1;
+    LOCK_FREE -> TAKE(p);
     if
     :: store == 0 -> logoutExcused = 1; tok = 0        /* ended elsewhere: told by that end */
-    :: store != 0 && store > tok -> tok = store         /* [reconcileWithStore] .adopted */
+#ifdef FIX33_WAITERS
+    :: store != 0 && store != FOREIGN && sidOf[store] == lsid && store > tok -> tok = store   /* .adopted */
+#else
+    :: store != 0 && store != FOREIGN && store > tok -> tok = store   /* today: any newer pair of the origin */
+#endif
     :: else
     fi;
+    CHECK(P_ONE_SESSION, tok == 0 || sidOf[tok] == lsid)
   };
 #ifndef FIX_EXPIRED_LOGOUT
   if :: tok != 0 && tstate[tok] == EXPIRED -> tok = 0 :: else fi;   /* (c) today: no call */
@@ -580,7 +819,36 @@ localEnd:
   :: else
   fi;
 #endif
-  atomic { removeStore(p); wakeDetached(p); giveStore(p) };
+  atomic {
+#ifdef FIX33_RESTORE
+    /* the fix: the logout removes its own session (compare-and-swap) */
+    if
+    :: storeFails < MAXSTOREFAILS && sidOf[store] == lsid ->
+       storeFails++; refused = 1;                          /* storageFailure: logout throws */
+#ifdef FIX33_RETRY
+       pendingRemoval[p] = 1
+#else
+       skip
+#endif
+    :: else -> removeSession(p, lsid); loRemoved[lsid] = 1
+    fi;
+#else
+    /* today: writeMemoryToStore writes what memory holds at its turn */
+    if
+    :: sess[p] != 0 -> saveStore(p, sess[p])
+    :: sess[p] == 0 && storeFails < MAXSTOREFAILS && store != 0 && store != FOREIGN ->
+       storeFails++; refused = 1;
+#ifdef FIX33_RETRY
+       pendingRemoval[p] = 1
+#else
+       skip
+#endif
+    :: else -> removeStore(p); loRemoved[lsid] = 1
+    fi;
+#endif
+    endsQueued[p]--;
+    wakeDetached(p); giveStore(p)
+  };
 #ifndef CALL_FIRST
   if
   :: atomic { tok != 0 -> logoutCallSent = 1; network(lost, handled, true) } ->
@@ -589,35 +857,104 @@ localEnd:
   fi;
 #endif
 #endif
+afterLogout:
+  if
+  :: USER == 3 -> goto signin
+  :: USER == 4 -> goto again
+  :: else -> goto finish
+  fi;
+again:
+  /* after the logout: log out again, restore (a relaunch, or another window), or nothing */
+  if
+  :: atomic { sess[p] == 0 && !pendingRemoval[p] } -> skip     /* [logOut] signed out: nothing to do */
+  :: atomic { pendingRemoval[p] } ->                           /* the fix: the removal is retried */
+     enterQueue(p);
+     atomic { LOCK_FREE -> TAKE(p); removeSession(p, SA); loRemoved[SA] = 1; pendingRemoval[p] = 0; giveStore(p) }
+  :: restoreOp(p)
+  :: goto finish
+  fi;
+  atomic { if :: refused -> laterOp = 1 :: else fi };
+  goto finish;
+signin:
+  /* [WoteAuthRepository.login -> SessionEngine.begin]: the server begins B's session */
+  atomic { nextPair++; assert(nextPair < FOREIGN); sidOf[nextPair] = SB; srvCur[SB] = nextPair; newp = nextPair };
+  atomic {          /* [begin] a new generation: A ends at once (startNewGeneration) */
+    if :: sess[p] != 0 -> replaced[sidOf[sess[p]]] = 1 :: else fi;
+#ifdef FIX33_WAITERS
+    endInMemory(p, WHY_EXPLICIT, true);
+#else
+    endInMemory(p, WHY_EXPLICIT, false);    /* today: A's waiters hear before the store is written */
+#endif
+    setSess(p, newp); persist[p] = 1
+  };
+  enterQueue(p);
+  atomic {
+    LOCK_FREE -> TAKE(p);
+#ifdef FIX33_RESTORE
+    saveStore(p, newp); pendingRemoval[p] = 0;
+#else
+    if :: sess[p] != 0 -> saveStore(p, sess[p]) :: else -> removeStore(p) fi;
+#endif
+    wakeDetached(p); giveStore(p)
+  };
   goto finish;
 withdraw:
   /* [WoteAuthRepository.withdraw]: the server call through the request path, then end */
   atomic { run Caller(p, WITHDRAW_ID, K_WITHDRAW) };
   done[WITHDRAW_ID];
+  atomic { if :: sess[p] != 0 -> wd[sidOf[sess[p]]] = 1 :: else fi };
   endSession(p, WHY_EXPLICIT, false, 0);                    /* [SessionEngine.end(.withdrawn)] */
 finish:
   done[LOGOUT_ID] = 1; done[WITHDRAW_ID] = 1
 }
 
-/* The shared clock: the server's current pair becomes due, then expired. */
+/* Another origin's client on the same store signs in, replacing this origin's entry
+   [writeMemoryToStore(replacingOtherOrigins: true)], under the same lock; and the server may ban
+   member A (a readable verdict: E001/E016 at A's next call). */
+proctype Other() {
+  if
+  :: atomic { LOCK_FREE -> store = FOREIGN }
+  :: skip
+  fi;
+  if
+  :: srvGone[SA] = 1
+  :: skip
+  fi
+}
+
+/* The shared clock: A's current pair becomes due, then expired. */
 proctype Clock() {
 end:
   do
-  :: atomic { ticks < MAXTICKS && tstate[srvCur] < EXPIRED -> tstate[srvCur]++; ticks++ }
+  :: atomic { ticks < MAXTICKS && tstate[srvCur[SA]] < EXPIRED -> tstate[srvCur[SA]]++; ticks++ }
   od
 }
 
 init {
   byte p, r;
   atomic {
+    sidOf[1] = SA; sidOf[FOREIGN] = SF; srvCur[SA] = 1;
     /* every process restored pair 1 from the store [SessionEngine.restore] */
     p = 0;
     do
-    :: p < NP -> sess[p] = 1; lastSeen[p] = 1; slots[p] = SLOTS; p++
+    :: p < NP -> sess[p] = 1; lastSeen[p] = 1; slots[p] = SLOTS; persist[p] = 1; p++
     :: else -> break
     od;
     run Clock();
     run User();
+#ifdef STACK
+    run Caller(0, STACK_ID, K_STACK);
+#else
+    done[STACK_ID] = 1;
+#endif
+#ifdef RESTORER
+    run Restorer();
+#else
+    done[RESTORE_ID] = 1;
+#endif
+#ifdef OTHER_ORIGIN
+    run Other();
+#endif
     p = 0;
     do
     :: p < NP ->
@@ -630,7 +967,8 @@ init {
     :: else -> break
     od
   };
-  /* when nothing can move any more: every request has ended, and a logout left the store empty */
+  /* when nothing can move any more: every operation has returned, and a logout left the store
+     without the logged-out session */
   timeout ->
   atomic {
     r = 0;
@@ -639,7 +977,8 @@ init {
     :: else -> break
     od;
     CHECK(P_ALL_END, lockHolder == 0);
-    CHECK(P_LOGOUT_WINS, !logoutRan || store == 0);
+    CHECK(P_LOGOUT_WINS, !logoutRan || refused || sidOf[store] != SA);
+    CHECK(P_NO_COMEBACK, !lo[SA] || sidOf[store] != SA || (refused && !laterOp));
     /* logout tells the server when it can (issue 24 item 3) */
     CHECK(P_TELLS_SERVER, !logoutRan || logoutCallSent || logoutExcused || faults > 0)
   }

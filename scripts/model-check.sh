@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Checks the session protocol's model (Model/session.pml) with SPIN; see Docs/Model.md.
 #
-#   scripts/model-check.sh              the fixed protocol, every property: exhaustively for 2 processes
+#   scripts/model-check.sh              the fixed design, every property: exhaustively for 2 processes
 #                                       x 2 requests (logout, withdrawal), 2 x 1 and 1 x 2 with a network
-#                                       fault; bitstate hashing for 2 x 2 and 3 x 3 with a fault, two
+#                                       fault, and the scenes of issue 33 (account switch, another
+#                                       stack's call, restore, another origin's session, a refused
+#                                       removal); bitstate hashing for 2 x 2 and 3 x 3 with a fault, two
 #                                       slots; fails if any property fails
 #   scripts/model-check.sh --today      today's engine: SPIN's counterexample for each property
 #   scripts/model-check.sh --mutations  breaks the model in known ways; each must make its property fail
@@ -14,6 +16,7 @@
 #   MODEL_CHECK_MEMLIM  megabytes per run (default 2500)
 #   MODEL_CHECK_DIR     where runs and trails are kept (default: a new temporary directory)
 #   MODEL_CHECK_BITS    log2 of the bitstate table's bits (default 25: 4 MB)
+#   MODEL_CHECK_ONLY    runs only the runs whose line matches this regular expression
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,9 +30,24 @@ command -v spin >/dev/null || { echo "model-check: spin is not installed (apt-ge
 command -v gcc >/dev/null || { echo "model-check: gcc is not installed" >&2; exit 2; }
 
 # Property bits (PROPS in the model).
-declare -A bit=([logout-wins]=1 [no-false-sign-out]=2 [one-refresh]=4 [end-order]=8 [every-request-ends]=16
-  [logout-tells-server]=32)
-properties=(logout-wins no-false-sign-out one-refresh end-order every-request-ends logout-tells-server)
+declare -A bit=([logout-wins]=1 [no-reuse]=2 [one-refresh]=4 [end-order]=8 [every-operation-returns]=16
+  [logout-tells-server]=32 [one-session]=64 [no-false-sign-out]=128 [no-comeback]=256)
+properties=(logout-wins no-reuse one-refresh end-order every-operation-returns logout-tells-server)
+new_properties=(one-session no-false-sign-out every-operation-returns no-comeback)
+
+# The scenes of issue 33 (each on one process unless it says otherwise): an account switch with
+# another stack's call, the same over two processes, a restore from another window during a
+# logout, another origin's session in the store (and A banned), a logout whose removal the store
+# refuses once (then a second logout or a restore), two engines on one store.
+declare -A scene=(
+  [switch]="-DNP=1 -DNR=2 -DSLOTS=1 -DUSER=3 -DSTACK -DMAXFAULTS=0"
+  [switch-2p]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=3 -DMAXFAULTS=0"
+  [restore]="-DNP=1 -DNR=2 -DSLOTS=2 -DUSER=1 -DRESTORER -DMAXFAULTS=1"
+  [other-origin]="-DNP=1 -DNR=2 -DSLOTS=2 -DUSER=0 -DOTHER_ORIGIN -DMAXFAULTS=1"
+  [refused-removal]="-DNP=1 -DNR=1 -DSLOTS=1 -DUSER=4 -DMAXSTOREFAILS=1 -DMAXFAULTS=1"
+  [two-engines]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=1 -DMAXFAULTS=0"
+)
+scenes=(switch switch-2p restore other-origin refused-removal two-engines)
 
 # Replays a kept counterexample: each step of the trail with the process, model line and statement,
 # without the bookkeeping loops.
@@ -82,6 +100,7 @@ run() {
   local ok=no mark
   if [[ $expect == pass && $verdict == holds ]] || [[ $expect == fail && $verdict == fails:* ]]; then ok=yes; fi
   [[ $expect == report && $verdict != ERROR* && $verdict != INCOMPLETE* ]] && ok=yes
+  [[ $expect == fail && $verdict == fails:* && -n ${want:-} && $verdict != *"$want"* ]] && ok=no
   mark=$([[ $ok == yes ]] && echo ok || echo BAD)
   [[ $expect == report ]] && mark="-"
   printf '%-4s %-38s %-8s %6ss %10s states  %s\n' "$mark" "$name" \
@@ -93,6 +112,7 @@ run() {
 pool() {
   local failed=0 line
   while IFS= read -r line; do
+    [[ -n ${MODEL_CHECK_ONLY:-} && ! $line =~ $MODEL_CHECK_ONLY ]] && continue
     while (($(jobs -rp | wc -l) >= jobs)); do wait -n || failed=1; done
     eval "$line" &
   done
@@ -111,15 +131,23 @@ case ${1:-} in
   # Today's engine, one property at a time (breadth first: the shortest counterexample), 2 x 2
   # without network faults and 2 x 1 with one.
   # A property that holds is searched depth first (breadth first keeps too many states).
+  {
   for p in "${properties[@]}"; do
     search=bfs
-    [[ $p == every-request-ends ]] && search=full
+    [[ $p == every-operation-returns ]] && search=full
     for user in logout:1 withdrawal:2; do
       [[ $p == logout-tells-server && $user == withdrawal:2 ]] && continue
       echo "run today-$p-${user%%:*} report $search -DUSER=${user##*:} -DMAXFAULTS=0 -DPROPS=${bit[$p]}"
       echo "run today-$p-${user%%:*}-fault report $search -DUSER=${user##*:} -DNR=1 -DPROPS=${bit[$p]}"
     done
-  done | pool || true
+  done
+  # Issue 33: the engine before its fixes (-DTODAY33), each new property in each scene.
+  for sc in "${scenes[@]}"; do
+    for p in "${new_properties[@]}"; do
+      echo "run today33-$p-$sc report bfs -DFIXED -DTODAY33 ${scene[$sc]} -DPROPS=${bit[$p]}"
+    done
+  done
+  } | pool || true
   echo "today: counterexamples kept in $work (replay: $0 --trail $work/<run>)"
   ;;
 --mutations)
@@ -128,15 +156,27 @@ case ${1:-} in
     echo "run mut-no-generation-check   fail bfs $fixed -DMUT_NO_GEN_CHECK -DPROPS=${bit[logout-wins]}"
     echo "run mut-unlock-before-write   fail bfs $fixed -DMUT_UNLOCK_EARLY -DPROPS=${bit[one-refresh]}"
     echo "run mut-waiters-hear-first    fail bfs $fixed -DMUT_WAITERS_FIRST -DUSER=2 -DPROPS=${bit[end-order]}"
-    echo "run mut-no-store-reread       fail bfs $fixed -DMUT_NO_RECONCILE -DPROPS=${bit[no-false-sign-out]}"
+    echo "run mut-no-store-reread       fail bfs $fixed -DMUT_NO_RECONCILE -DPROPS=${bit[no-reuse]}"
     echo "run mut-no-single-flight      fail bfs $fixed -DMUT_NO_SINGLE_FLIGHT -DPROPS=${bit[one-refresh]}"
-    echo "run mut-waiters-never-woken   fail bfs $fixed -DMUT_FORGET_WAITERS -DPROPS=${bit[every-request-ends]}"
+    echo "run mut-waiters-never-woken   fail bfs $fixed -DMUT_FORGET_WAITERS -DPROPS=${bit[every-operation-returns]}"
     echo "run mut-no-resume-check       fail bfs $fixed -DMUT_NO_RESUME_CHECK -DPROPS=${bit[logout-wins]}"
     echo "run mut-logout-call-first     fail bfs $fixed -DCALL_FIRST -DPROPS=${bit[logout-wins]}"
     echo "run mut-abandoned-pair-lost   fail bfs $fixed -DKEEP_ABANDONED_BUG -DPROPS=${bit[one-refresh]}"
     echo "run today-a-logout-not-first  fail bfs $fixed -DTODAY_A -DPROPS=${bit[logout-wins]}"
     echo "run today-b-waiters-first     fail bfs $fixed -DTODAY_B -DUSER=2 -DPROPS=${bit[end-order]}"
     echo "run today-c-expired-no-call   fail full $fixed -DTODAY_C -DPROPS=${bit[logout-tells-server]}"
+    # Issue 33: each new property broken. A passing refresh failure that ends the session holds
+    # issue 27's six properties (first row) and fails the new no-false-sign-out.
+    f33="-DFIXED"
+    echo "run mut-failure-ends-old-props  pass full $f33 ${scene[restore]} -DMUT_FAILURE_ENDS -DPROPS=63"
+    echo "run mut-failure-ends            fail bfs $f33 ${scene[restore]} -DMUT_FAILURE_ENDS -DPROPS=${bit[no-false-sign-out]}"
+    echo "run mut-slot-waiter-kept        fail bfs $f33 ${scene[switch]} -DTODAY33_SLOTS -DPROPS=${bit[one-session]}"
+    echo "run mut-waiter-falls-through    fail bfs $f33 ${scene[switch]} -DTODAY33_WAITERS -DPROPS=${bit[one-session]}"
+    echo "run mut-stack-any-token         fail bfs $f33 ${scene[switch]} -DTODAY33_STACK -DPROPS=${bit[one-session]}"
+    echo "run mut-reenter-store-queue     fail bfs $f33 ${scene[other-origin]} -DTODAY33_REENTER -DPROPS=${bit[every-operation-returns]}"
+    echo "run mut-restore-outside-queue   fail bfs $f33 ${scene[restore]} -DTODAY33_RESTORE -DPROPS=${bit[no-comeback]}"
+    echo "run mut-refused-removal-dropped fail bfs $f33 ${scene[refused-removal]} -DTODAY33_RETRY -DPROPS=${bit[no-comeback]}"
+    echo "run mut-no-process-lock         fail bfs $f33 ${scene[two-engines]} -DTODAY33_LOCK -DPROPS=${bit[no-false-sign-out]}"
   } | pool || status=1
   ;;
 "")
@@ -149,6 +189,9 @@ case ${1:-} in
     echo "run fixed-1x2-logout-fault      pass full -DFIXED -DNP=1 -DNR=2 -DSLOTS=2 -DMAXFAULTS=1 -DUSER=1"
     echo "run fixed-2x2-logout-bitstate   pass bitstate -DFIXED -DNP=2 -DNR=2 -DSLOTS=2 -DMAXFAULTS=1 -DUSER=1"
     echo "run fixed-3x3-logout-bitstate   pass bitstate -DFIXED -DNP=3 -DNR=3 -DSLOTS=2 -DMAXFAULTS=1 -DUSER=1"
+    for sc in switch switch-2p restore other-origin refused-removal; do
+      echo "run fixed-$sc pass full -DFIXED ${scene[$sc]}"
+    done
   } | pool || status=1
   ;;
 *)
