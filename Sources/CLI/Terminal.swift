@@ -12,12 +12,23 @@ import Darwin
 ///
 /// Writes go straight to the file descriptors (no buffering), so prompts, answers and warnings
 /// appear in the order they were written. A closed pipe ends nothing: the write is dropped.
+///
+/// Text for people goes out inert (``TerminalText/inert(_:keepingLineBreaks:)``): a control
+/// character or escape sequence in it, from another member's post or a server's message, is
+/// shown as `\u{1B}`, never obeyed by the terminal. Only ``printExact(_:)`` (the `--json` output)
+/// and ``writeOutput(_:)`` (`wote api`'s body) write what they are given unchanged.
 package struct Terminal: Sendable {
     /// Creates the process's terminal.
     package init() {}
 
-    /// Writes `text` and a newline to standard output.
+    /// Writes `text`, made inert, and a newline to standard output.
     package func print(_ text: String) {
+        write(TerminalText.inert(text) + "\n", to: FileHandle.standardOutput)
+    }
+
+    /// Writes `text` and a newline to standard output exactly as it is: for `--json` output, which
+    /// JSON's escaping already makes inert.
+    package func printExact(_ text: String) {
         write(text + "\n", to: FileHandle.standardOutput)
     }
 
@@ -26,14 +37,14 @@ package struct Terminal: Sendable {
         try? FileHandle.standardOutput.write(contentsOf: data)
     }
 
-    /// Writes `text` to standard output without a newline (a prompt).
+    /// Writes `text`, made inert, to standard output without a newline (a prompt).
     package func prompt(_ text: String) {
-        write(text, to: FileHandle.standardOutput)
+        write(TerminalText.inert(text), to: FileHandle.standardOutput)
     }
 
-    /// Writes `text` and a newline to standard error.
+    /// Writes `text`, made inert, and a newline to standard error.
     package func printError(_ text: String) {
-        write(text + "\n", to: FileHandle.standardError)
+        write(TerminalText.inert(text) + "\n", to: FileHandle.standardError)
     }
 
     /// Reads the next line of standard input, without its line break.
@@ -118,8 +129,9 @@ private struct EchoGuard {
 }
 
 extension Terminal {
-    /// Writes `text` to standard error without a newline (a prompt that must stay off standard output).
+    /// Writes `text`, made inert, to standard error without a newline (a prompt that must stay off
+    /// standard output).
     package func printErrorPrompt(_ text: String) {
-        write(text, to: FileHandle.standardError)
+        write(TerminalText.inert(text), to: FileHandle.standardError)
     }
 }

@@ -29,10 +29,18 @@ public enum WoteCommandLine {
         switch invocation.command {
         case .help(let topic):
             let text = HelpText.text(for: topic)
-            terminal.print(options.json ? JSONValue.object([("usage", .string(text))]).text : text)
+            if options.json {
+                terminal.printExact(JSONValue.object([("usage", .string(text))]).text)
+            } else {
+                terminal.print(text)
+            }
             return 0
         case .version:
-            terminal.print(options.json ? JSONValue.object([("version", .string(version))]).text : "wote \(version)")
+            if options.json {
+                terminal.printExact(JSONValue.object([("version", .string(version))]).text)
+            } else {
+                terminal.print("wote \(version)")
+            }
             return 0
         case .run(let command):
             let wote = makeClient(options)
@@ -41,7 +49,13 @@ public enum WoteCommandLine {
             do {
                 let output = try await command.run(context)
                 for warning in output.warnings { terminal.printError(warning) }
-                if !output.isAlreadyPrinted { terminal.print(options.json ? output.json.text : output.text) }
+                if output.isAlreadyPrinted {
+                    return 0
+                } else if options.json {
+                    terminal.printExact(output.json.text)
+                } else {
+                    terminal.print(output.text)
+                }
                 return 0
             } catch {
                 return report(error, json: options.json, on: terminal)
@@ -64,7 +78,7 @@ public enum WoteCommandLine {
         if failure.isAlreadyReported {
             return failure.kind.exitCode
         } else if json {
-            terminal.print(failure.json.text)
+            terminal.printExact(failure.json.text)
         } else {
             terminal.printError(errorText(failure))
         }

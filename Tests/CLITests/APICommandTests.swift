@@ -78,6 +78,25 @@ import WoteTestSupport
         try usage.expectError(status: 2, kind: "usage")
     }
 
+    /// Security review 2026-11-26, finding 13: the token-endpoint guard matched `/api/auth/` as
+    /// written, so `/api//auth/signin` (which many servers route to the same endpoint) got through.
+    @Test func apiTokenEndpointWrittenAnotherWay_isRefused_andNothingIsSent() async throws {
+        let sandbox = try Sandbox()
+        try Fixtures.storeSession(at: sandbox.store)
+        let (server, url) = try serve { _ in Fixtures.success }
+        defer { server.stop() }
+        let disguised = [
+            "/api//auth/signin", "//api/auth/reissue", "/api/./auth/signin", "/API/Auth/signin",
+            "/api/%61uth/signin", "/login//oauth2/code/kakao", "\(url)//api///auth/signin",
+        ]
+        for target in disguised {
+            let result = try await sandbox.wote(["api", target, "-X", "POST", "--json"], server: url)
+            #expect(result.status == 2, "\(target): \(result)")
+            #expect((try? result.jsonError())?["message"] as? String ?? "" != "", "\(target)")
+        }
+        #expect(server.requests.isEmpty, "\(server.requests.map(\.path))")
+    }
+
     @Test func api_anotherOrigin_isAUsageError_andNothingIsSent() async throws {
         let sandbox = try Sandbox()
         try Fixtures.storeSession(at: sandbox.store)

@@ -40,11 +40,12 @@ import WoteKit
         #expect(WoteConfiguration.defaultStateDirectory() != store.deletingLastPathComponent())
     }
 
-    @Test func login_readsProviderCodeAndRemember() throws {
-        let kakao = try #require(try command(["login", "kakao", "kakao:alice"], as: LoginCommand.self))
-        #expect(kakao.provider == .kakao && kakao.code.value == "kakao:alice" && kakao.remember)
-        let apple = try #require(try command(["login", "APPLE", "c0de", "--no-remember"], as: LoginCommand.self))
-        #expect(apple.provider == .apple && apple.code.value == "c0de" && !apple.remember)
+    @Test func login_readsProviderCodeFileAndRemember_andNoCode() throws {
+        let kakao = try #require(try command(["login", "kakao"], as: LoginCommand.self))
+        #expect(kakao.provider == .kakao && kakao.code == nil && kakao.codeFile == nil && kakao.remember)
+        let apple = try #require(
+            try command(["login", "APPLE", "--code-file", "/run/code", "--no-remember"], as: LoginCommand.self))
+        #expect(apple.provider == .apple && apple.code == nil && apple.codeFile == "/run/code" && !apple.remember)
     }
 
     @Test func everyCommand_parsesToItsCommand() throws {
@@ -144,11 +145,12 @@ import WoteKit
             (["fly"], "'fly'"),
             (["--frobnicate"], "--frobnicate"),
             (["login"], "apple|kakao"),
-            (["login", "kakao"], "CODE"),
-            (["login", "google", "x"], "apple|kakao"),
-            (["login", "kakao", "  "], "CODE"),
-            (["login", "kakao", "x", "extra"], "'extra'"),
-            (["login", "kakao", "x", "--yes"], "--yes"),
+            (["login", "google"], "apple|kakao"),
+            (["login", "kakao", "  "], "authorization code is read from standard input"),
+            (["login", "kakao", "x", "extra"], "authorization code is read from standard input"),
+            (["login", "kakao", "--yes"], "--yes"),
+            (["login", "kakao", "--code-file"], "--code-file"),
+            (["login", "kakao", "--code-file", " "], "--code-file"),
             (["nickname"], "check"),
             (["profile", "delete"], "setup, show"),
             (["profile", "setup", "--school-name", "S", "--school-region", "서울"], "--nickname"),

@@ -10,7 +10,7 @@ import WoteCLI
     }
 
     @Test func synopsis_isMadeFromTheDeclaration_withOptionalPartsInBrackets() {
-        #expect(LoginCommand.configuration.synopsis == "login apple|kakao CODE [--no-remember]")
+        #expect(LoginCommand.configuration.synopsis == "login apple|kakao [--code-file PATH] [--no-remember]")
         #expect(
             ProfileSetupCommand.configuration.synopsis
                 == "profile setup --nickname N --school-name S --school-region R [--image FILE]")

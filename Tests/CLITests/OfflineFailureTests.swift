@@ -37,7 +37,7 @@ import Testing
 
     @Test func login_againstAClosedPort_isANetworkFailure_andStoresNothing() async throws {
         let sandbox = try Sandbox()
-        let result = try await sandbox.wote(["login", "kakao", "kakao:alice", "--json"])
+        let result = try await sandbox.wote(["login", "kakao", "--json"], input: "kakao:alice\n")
         let error = try result.expectError(status: 6, kind: "network")
         #expect(error["code"] is NSNull)
         #expect((error["message"] as? String)?.isEmpty == false)

@@ -14,7 +14,7 @@ struct PostJourneyTests {
     /// A member with a completed profile, signed in on `sandbox`'s store; returns the nickname.
     private func member(_ sandbox: Sandbox) async throws -> String {
         let login = try await sandbox.wote(
-            ["login", "kakao", "kakao:\(E2EServer.unique("post-"))", "--json"], server: server)
+            ["login", "kakao", "--json"], input: "kakao:\(E2EServer.unique("post-"))\n", server: server)
         try #require(login.status == 0, "\(login)")
         let nickname = E2EServer.unique("p")
         let setup = try await sandbox.wote(
@@ -95,7 +95,8 @@ struct PostJourneyTests {
 
     @Test func api_againstTheServer_printsTheBody_andExitsByIt() async throws {
         let sandbox = try Sandbox()
-        let login = try await sandbox.wote(["login", "kakao", "kakao:\(E2EServer.unique("api-"))"], server: server)
+        let login = try await sandbox.wote(
+            ["login", "kakao"], input: "kakao:\(E2EServer.unique("api-"))\n", server: server)
         #expect(login.status == 0, "\(login)")
         let gated = try await sandbox.wote(["api", "/api/posts?visibilityScope=GLOBAL", "--json"], server: server)
         #expect(gated.status == 4, "\(gated)")

@@ -12,20 +12,21 @@ import WoteTestSupport
         return (server, server.baseURL)
     }
 
-    /// Runs `wote arguments` in `sandbox` against a server answering every request with `answer`
-    /// (`nil`: never).
-    private func run(_ arguments: [String], in sandbox: Sandbox, answering answer: LoopbackHTTPServer.Response?)
-        async throws -> WoteProcess.Result
-    {
+    /// Runs `wote arguments` in `sandbox`, with `input` on standard input, against a server
+    /// answering every request with `answer` (`nil`: never).
+    private func run(
+        _ arguments: [String], input: String? = nil, in sandbox: Sandbox,
+        answering answer: LoopbackHTTPServer.Response?
+    ) async throws -> WoteProcess.Result {
         let (server, url) = try serve { _ in answer }
         defer { server.stop() }
-        return try await sandbox.wote(arguments, server: url)
+        return try await sandbox.wote(arguments, input: input, server: url)
     }
 
     @Test func login_refusedWithA001_isRejected() async throws {
         let sandbox = try Sandbox()
         let result = try await run(
-            ["login", "apple", "bad", "--json"], in: sandbox,
+            ["login", "apple", "--json"], input: "bad\n", in: sandbox,
             answering: Fixtures.envelope(status: 401, code: "A001", message: "Invalid code"))
         let error = try result.expectError(status: 5, kind: "rejected")
         #expect(error["code"] as? String == "A001")
@@ -39,7 +40,7 @@ import WoteTestSupport
                 ? .init(status: 302, headers: ["Location": "/login"]) : Fixtures.html()
         }
         defer { server.stop() }
-        let result = try await sandbox.wote(["login", "kakao", "k", "--json"], server: url)
+        let result = try await sandbox.wote(["login", "kakao", "--json"], input: "k\n", server: url)
         try result.expectError(status: 5, kind: "rejected")
     }
 

@@ -20,7 +20,7 @@ struct ServerJourneyTests {
     @Test func journey_newMember_nickname_profileSetup_profileShow() async throws {
         let sandbox = try Sandbox()
         let login = try await sandbox.wote(
-            ["login", "kakao", "kakao:\(Self.unique("cli-"))", "--json"], server: server)
+            ["login", "kakao", "--json"], input: "kakao:\(Self.unique("cli-"))\n", server: server)
         #expect(login.status == 0, "\(login)")
         #expect(try login.json()["state"] as? String == "profileRequired")
 
@@ -58,13 +58,14 @@ struct ServerJourneyTests {
     @Test func keepMeSignedIn_offThenOn_acrossTwoInvocations() async throws {
         let sandbox = try Sandbox()
         let code = "apple:\(Self.unique("cli-"))"
-        let off = try await sandbox.wote(["login", "apple", code, "--no-remember", "--json"], server: server)
+        let off = try await sandbox.wote(
+            ["login", "apple", "--no-remember", "--json"], input: code + "\n", server: server)
         #expect(off.status == 0, "\(off)")
         let afterOff = try await sandbox.wote(["status", "--json"], server: server)
         #expect(try afterOff.json()["state"] as? String == "signedOut")
         #expect(!sandbox.storeExists)
 
-        let on = try await sandbox.wote(["login", "apple", code, "--json"], server: server)
+        let on = try await sandbox.wote(["login", "apple", "--json"], input: code + "\n", server: server)
         #expect(on.status == 0, "\(on)")
         let afterOn = try await sandbox.wote(["status", "--json"], server: server)
         #expect(try afterOn.json()["state"] as? String == "profileRequired")
@@ -98,7 +99,8 @@ struct ServerJourneyTests {
 
     @Test func twoProcesses_onOneStore_afterExpiry_bothSucceed() async throws {
         let sandbox = try Sandbox()
-        let login = try await sandbox.wote(["login", "kakao", "kakao:\(Self.unique("cli-"))"], server: server)
+        let login = try await sandbox.wote(
+            ["login", "kakao"], input: "kakao:\(Self.unique("cli-"))\n", server: server)
         #expect(login.status == 0, "\(login)")
         let nickname = Self.unique("p")
         let setup = try await sandbox.wote(

@@ -29,7 +29,7 @@ import Darwin
         let server = try LoopbackHTTPServer { _ in Fixtures.login(completed: false) }
         defer { server.stop() }
         let result = try await sandbox.wote(
-            ["login", "kakao", "kakao:alice", "--json"], server: server.baseURL)
+            ["login", "kakao", "--json"], input: "kakao:alice\n", server: server.baseURL)
         #expect(result.status == 0, "\(result)")
         let json = try result.json()
         #expect(Set(json.keys) == ["state", "accessTokenExpiresAt", "refreshTokenExpiresAt"])
@@ -47,7 +47,7 @@ import Darwin
         let server = try LoopbackHTTPServer { _ in Fixtures.login(completed: true) }
         defer { server.stop() }
         let url = server.baseURL
-        let result = try await sandbox.wote(["login", "apple", "apple:bob", "--no-remember"], server: url)
+        let result = try await sandbox.wote(["login", "apple", "--no-remember"], input: "apple:bob\n", server: url)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasPrefix("Signed in."))
         #expect(result.stdout.contains("--no-remember"))
@@ -63,7 +63,7 @@ import Darwin
         }
         defer { server.stop() }
         let url = server.baseURL
-        _ = try await sandbox.wote(["login", "apple", "apple:bob"], server: url)
+        _ = try await sandbox.wote(["login", "apple"], input: "apple:bob\n", server: url)
         let profile = try await sandbox.wote(["profile", "show", "--json"], server: url)
         #expect(profile.status == 0, "\(profile)")
         let json = try profile.json()

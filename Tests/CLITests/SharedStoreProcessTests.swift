@@ -13,7 +13,7 @@ struct SharedStoreProcessTests {
         let sandbox = try Sandbox()
         let suffix = String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(8)).lowercased()
         let code = "kakao:shared-\(suffix)"
-        let first = try await sandbox.wote(["login", "kakao", code], server: server)
+        let first = try await sandbox.wote(["login", "kakao"], input: code + "\n", server: server)
         #expect(first.status == 0, "\(first)")
         let setup = try await sandbox.wote(
             ["profile", "setup", "--nickname", "sp\(suffix)", "--school-name", "서울고", "--school-region", "seoul"],
@@ -25,7 +25,7 @@ struct SharedStoreProcessTests {
         var signedInAfterwards = 0
         var refreshesEndedAsExpired = 0
         for _ in 0..<rounds {
-            let login = try await sandbox.wote(["login", "kakao", code], server: server)
+            let login = try await sandbox.wote(["login", "kakao"], input: code + "\n", server: server)
             #expect(login.status == 0, "\(login)")
 
             async let logout = WoteProcess.run(common + ["logout"], home: home)

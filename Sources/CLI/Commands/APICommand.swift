@@ -101,7 +101,7 @@ package struct APICommand: WoteCommand {
         else {
             throw .usage("PATH: '\(target)' is not a valid path or URL")
         }
-        if Self.tokenPaths.contains(where: { components.path.contains($0) }) {
+        if Self.isTokenPath(components.path) {
             throw .usage(
                 "PATH: the sign-in and token endpoints answer with tokens; use wote login, signin, refresh or logout")
         }
@@ -141,6 +141,14 @@ package struct APICommand: WoteCommand {
 
     /// Paths whose answers carry tokens, refused so that `wote api` never prints one.
     private static let tokenPaths = ["/api/auth/", "/login/oauth2/"]
+
+    /// Whether `path` (percent-decoded) reaches a token endpoint however it is written: any case,
+    /// repeated slashes (`/api//auth/signin`) and `.` segments are read as a server routes them.
+    private static func isTokenPath(_ path: String) -> Bool {
+        let segments = path.lowercased().split(separator: "/").filter { $0 != "." }
+        let normalized = "/" + segments.joined(separator: "/") + "/"
+        return tokenPaths.contains { normalized.contains($0) }
+    }
 
     private static func isURL(_ text: String) -> Bool {
         guard let scheme = URL(string: text)?.scheme?.lowercased() else { return false }

@@ -85,11 +85,22 @@ package struct CommandContext: Sendable {
     ///
     /// - Throws: a usage failure when standard input has no line or an empty one.
     package func readPassword() async throws(CommandFailure) -> String {
-        if terminal.isInteractive { terminal.printErrorPrompt(localized("Password: ", ko: "비밀번호: ")) }
+        try await readSecretLine(named: "password", prompt: localized("Password: ", ko: "비밀번호: "))
+    }
+
+    /// Reads a secret from the first line of standard input (not echoed on a terminal), so that it
+    /// is never in the process's arguments, which other users of the machine can read.
+    ///
+    /// - Parameters:
+    ///   - name: the secret, as a usage error names it (`password`).
+    ///   - prompt: what a terminal shows, on standard error.
+    /// - Throws: a usage failure when standard input has no line or an empty one.
+    package func readSecretLine(named name: String, prompt: String) async throws(CommandFailure) -> String {
+        if terminal.isInteractive { terminal.printErrorPrompt(prompt) }
         guard let line = await terminal.readLine(secret: true) else {
-            throw .usage("password: expected on the first line of standard input")
+            throw .usage("\(name): expected on the first line of standard input")
         }
-        guard !line.isEmpty else { throw .usage("password: the first line of standard input is empty") }
+        guard !line.isEmpty else { throw .usage("\(name): the first line of standard input is empty") }
         return line
     }
 }

@@ -1,7 +1,10 @@
+import Foundation
 import WoteKit
 
-/// `wote login apple|kakao CODE [--no-remember]`: signs in with an authorization code from a
-/// social provider.
+/// `wote login apple|kakao [--code-file PATH] [--no-remember]`: signs in with an authorization
+/// code from a social provider, read from the first line of standard input (or of PATH), never from
+/// an argument: any user of the machine can read a process's arguments (`ps`, `/proc/PID/cmdline`)
+/// while it runs, and redeem the one-time code first.
 package struct LoginCommand: WoteCommand {
     /// The social providers `wote login` knows.
     package enum Provider: String, Sendable, CaseIterable {
@@ -10,22 +13,28 @@ package struct LoginCommand: WoteCommand {
     }
 
     package static let configuration = CommandConfiguration(
-        words: ["login"], arguments: ["apple|kakao", "CODE"], options: [.flag("--no-remember")],
-        summary: "Sign in with an authorization code from Apple or Kakao.",
+        words: ["login"], arguments: ["apple|kakao"],
+        options: [.value("--code-file", "PATH", required: false), .flag("--no-remember")],
+        summary: "Sign in with an authorization code from Apple or Kakao, read from standard input.",
         details: """
-            Prints the resulting state. A member whose profile is not completed is signed in into
+            The code is the first line of standard input (not echoed on a terminal), or of PATH with
+            --code-file; never an argument, where other users of the machine could read it. Prints the
+            resulting state. A member whose profile is not completed is signed in into
             "profileRequired". --no-remember keeps the session in memory only: any stored session
             is removed and nothing is written, so the next wote command is signed out.
-            """)
+            """,
+        readsSecret: "authorization code")
 
     /// The provider that issued the code.
     package var provider: Provider
-    /// The authorization code; never printed.
-    package var code: Redacted
+    /// The authorization code, when it is already known (the demo); `nil`: read when the command runs.
+    package var code: Redacted?
+    /// The file holding the code on its first line; `nil`: standard input.
+    package var codeFile: String?
     /// Whether the session is kept in the store ("keep me signed in").
     package var remember: Bool
 
-    /// Creates the command.
+    /// Creates the command with the code already known (the demo runs it in process, no arguments).
     init(provider: Provider, code: String, remember: Bool) {
         self.provider = provider
         self.code = Redacted(code)
@@ -37,15 +46,44 @@ package struct LoginCommand: WoteCommand {
         guard let provider = Provider(rawValue: name.lowercased()) else {
             throw .usage("apple|kakao: unknown provider '\(name)'; use apple or kakao")
         }
-        let code = try ArgumentCursor.nonBlank(arguments.positional(), named: "CODE")
-        self.init(provider: provider, code: code, remember: !arguments.flag("--no-remember"))
+        self.provider = provider
+        codeFile = try arguments.value(of: "--code-file").map { (path) throws(CommandFailure) in
+            try ArgumentCursor.nonBlank(path, named: "--code-file")
+        }
+        remember = !arguments.flag("--no-remember")
+    }
+
+    /// The code: the one given, else the first line of `--code-file`'s file, else of standard input.
+    ///
+    /// - Throws: a usage failure when there is no code, or the file cannot be read.
+    func readCode(_ context: CommandContext) async throws(CommandFailure) -> String {
+        if let code { return code.value }
+        let line: String
+        if let codeFile {
+            guard let data = FileManager.default.contents(atPath: codeFile) else {
+                throw .usage("--code-file: cannot read '\(codeFile)'")
+            }
+            line =
+                String(decoding: data, as: UTF8.self)
+                .split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first
+                .map(String.init) ?? ""
+        } else {
+            line = try await context.readSecretLine(
+                named: "authorization code", prompt: localized("Authorization code: ", ko: "인가 코드: "))
+        }
+        let code = line.trimmingCharacters(in: .whitespaces)
+        guard !code.isEmpty else {
+            throw .usage("authorization code: the first line of \(codeFile ?? "standard input") is empty")
+        }
+        return code
     }
 
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
+        let code = try await readCode(context)
         let credential: LoginCredential =
             switch provider {
-            case .apple: .apple(authorizationCode: code.value)
-            case .kakao: .kakao(authorizationCode: code.value)
+            case .apple: .apple(authorizationCode: code)
+            case .kakao: .kakao(authorizationCode: code)
             }
         return try await context.signIn(with: credential, remember: remember)
     }

@@ -35,10 +35,14 @@ package struct ProfileShowCommand: WoteCommand {
     }
 
     /// The member in a few lines for people (also the interactive home screen's).
+    ///
+    /// The nickname and school name come from the server, so they are made inert, one line each.
     static func text(_ user: User) -> String {
-        [
-            localized("Nickname       ", ko: "닉네임       ") + user.nickname,
-            localized("School         ", ko: "학교         ") + "\(user.school.name) (\(user.school.region.rawValue))",
+        let nickname = TerminalText.inert(user.nickname, keepingLineBreaks: false)
+        let school = TerminalText.inert(user.school.name, keepingLineBreaks: false)
+        return [
+            localized("Nickname       ", ko: "닉네임       ") + nickname,
+            localized("School         ", ko: "학교         ") + "\(school) (\(user.school.region.rawValue))",
             localized("Consumer type  ", ko: "소비 성향    ")
                 + (user.consumerType?.rawValue ?? localized("not chosen yet", ko: "아직 고르지 않음")),
             localized("Profile image  ", ko: "프로필 사진  ")

@@ -9,7 +9,7 @@ package struct SignInCommand: WoteCommand {
         details: """
             --no-remember keeps the session in memory only ("keep me signed in" turned off).
             """,
-        readsPassword: true)
+        readsSecret: "password")
 
     /// The account ID.
     package var loginId: String

@@ -13,7 +13,7 @@ package struct SignUpCommand: WoteCommand {
             The password is read from the first line of standard input (not echoed on a terminal),
             never from an argument:  printf '%s\\n' "$PASSWORD" | wote signup ...
             """,
-        readsPassword: true)
+        readsSecret: "password")
 
     /// The account ID.
     package var loginId: String

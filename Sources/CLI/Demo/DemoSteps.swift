@@ -18,8 +18,9 @@ struct DemoSteps {
         let suffix = Self.randomSuffix()
         let code = "kakao:demo-\(suffix)"
 
-        step(1, "A new member signs in with Kakao", command: "wote login kakao \(code)")
+        step(1, "A new member signs in with Kakao", command: "echo \(code) | wote login kakao")
         narrate(
+            "The code comes on standard input, never as an argument, which other users could read in `ps`.",
             "The reference server treats the code as a test member. A brand-new member has no profile, so",
             "the server answers HTTP 200 with body status 400 E009 and tokens: a successful sign-in into",
             "the \"profile required\" state. WoteKit stores the tokens.")

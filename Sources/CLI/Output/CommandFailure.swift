@@ -30,7 +30,9 @@ package struct CommandFailure: Error, Sendable, Equatable {
     /// The failure for a WoteKit error: the one place the front looks at a ``WoteError``'s kind.
     ///
     /// Values WoteKit refuses before any request (``WoteError/invalidArgument(name:reason:)``,
-    /// ``WoteError/invalidField(_:reason:)``) are usage errors naming the argument.
+    /// ``WoteError/invalidField(_:reason:)``) are usage errors naming the argument. A text WoteKit
+    /// did not write (the server's message, a cause) is shown with any credential masked, in the
+    /// text and in `--json` alike.
     package init(_ error: WoteError) {
         let kind: FailureKind
         var message = error.message
@@ -49,7 +51,7 @@ package struct CommandFailure: Error, Sendable, Equatable {
         case .invalidNickname: kind = .invalidNickname
         case .invalidField:
             kind = .usage
-            message = "\(error.field?.argumentName ?? "field"): \(error.detail ?? message)"
+            message = "\(error.field?.argumentName ?? "field"): \(error.detail.map(LogRedaction.redacting) ?? message)"
         case .invalidArgument, .foreignOrigin: kind = .usage
         case .serverFailure:
             kind = .server
@@ -62,7 +64,7 @@ package struct CommandFailure: Error, Sendable, Equatable {
         case .malformedResponse: kind = .malformedResponse
         case .storageFailure:
             kind = .storage
-            if let reason = error.detail { message += " (\(reason))" }
+            if let reason = error.detail { message += " (\(LogRedaction.redacting(reason)))" }
         case .cancelled: kind = .cancelled
         default: kind = .rejected
         }

@@ -1,13 +1,18 @@
 /// How a post reads for people: one line in the feed, a few lines on its own.
+///
+/// Every text in a post was written by a member or the server, so it is made inert
+/// (``TerminalText``): no control character reaches the terminal, and a one-line field (title,
+/// nickname, link) cannot break its line to fake output of its own; only the contents keep their
+/// line breaks.
 enum PostText {
     /// `#12  Buy AirPods Max?  by 투표왕 · 769000 · agree 3 / disagree 1 · ACTIVE · voted agree`.
     static func line(_ post: JSONValue) -> String {
-        var parts = ["#\(post["postId"]?.intValue.map(String.init) ?? "?")  \(post["title"]?.stringValue ?? "")"]
-        let author = post["author"]?["nickname"]?.stringValue ?? localized("(gone)", ko: "(탈퇴)")
+        var parts = ["#\(post["postId"]?.intValue.map(String.init) ?? "?")  \(field(post["title"]) ?? "")"]
+        let author = field(post["author"]?["nickname"]) ?? localized("(gone)", ko: "(탈퇴)")
         parts.append(localized("by ", ko: "작성자 ") + author)
         if let price = post["price"]?.intValue { parts.append(localized("price ", ko: "가격 ") + String(price)) }
         parts.append(counts(post["voteCounts"]))
-        if let status = post["postStatus"]?.stringValue { parts.append(status) }
+        if let status = field(post["postStatus"]) { parts.append(status) }
         if let choice = post["myChoice"]?.boolValue {
             parts.append(
                 choice ? localized("voted agree", ko: "찬성함") : localized("voted disagree", ko: "반대함"))
@@ -18,16 +23,23 @@ enum PostText {
     /// The detail of one post: the feed line, then its text, link, image and dates.
     static func detail(_ post: JSONValue) -> String {
         var lines = [line(post)]
-        if let contents = post["contents"]?.stringValue, !contents.isEmpty { lines.append(contents) }
-        if let url = post["externalURL"]?.stringValue, !url.isEmpty {
+        if let contents = post["contents"]?.stringValue, !contents.isEmpty {
+            lines.append(TerminalText.inert(contents, keepingLineBreaks: true))
+        }
+        if let url = field(post["externalURL"]), !url.isEmpty {
             lines.append(localized("link: ", ko: "링크: ") + url)
         }
-        if let image = post["image"]?.stringValue { lines.append(localized("image: ", ko: "이미지: ") + image) }
-        if let created = post["createDate"]?.stringValue {
+        if let image = field(post["image"]) { lines.append(localized("image: ", ko: "이미지: ") + image) }
+        if let created = field(post["createDate"]) {
             lines.append(localized("posted \(created) (server time)", ko: "\(created)에 올림 (서버 시각)"))
         }
         if post["isMine"]?.boolValue == true { lines.append(localized("(your post)", ko: "(내 게시글)")) }
         return lines.joined(separator: "\n")
+    }
+
+    /// A one-line text field of the post, made inert; `nil` when it is absent or not a string.
+    private static func field(_ value: JSONValue?) -> String? {
+        value?.stringValue.map { TerminalText.inert($0, keepingLineBreaks: false) }
     }
 
     /// `agree 3 / disagree 1`.

@@ -55,11 +55,11 @@ package struct ArgumentCursor {
     private func checkPositionalCount() throws(CommandFailure) {
         let expected = configuration.arguments
         if positionals.count > expected.count {
-            if configuration.readsPassword {
-                // Most likely the password: never echo it.
+            if let secret = configuration.readsSecret {
+                // Most likely the secret: never echo it.
                 throw .usage(
-                    "unexpected argument for 'wote \(command)'; the password is read from standard input, "
-                        + "never from an argument")
+                    "unexpected argument for 'wote \(command)'; the \(secret) is read from standard input, "
+                        + "never from an argument (where other users of the machine can read it)")
             }
             throw .usage("unexpected argument '\(positionals[expected.count])' for 'wote \(command)'")
         }

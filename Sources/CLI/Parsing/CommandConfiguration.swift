@@ -12,8 +12,10 @@ package struct CommandConfiguration: Sendable {
     package var summary: String
     /// More lines for `wote COMMAND --help`; may be empty.
     package var details = ""
-    /// Whether the command reads a password from standard input, so an extra argument is never echoed.
-    package var readsPassword = false
+    /// The secret the command reads from standard input (`"password"`, `"authorization code"`), so
+    /// that an extra argument, most likely that secret, is refused without being echoed; `nil` for
+    /// a command that reads none.
+    package var readsSecret: String? = nil
     /// Whether the command prints text only, so `--json` is a usage error.
     package var printsTextOnly = false
 
