@@ -5,8 +5,8 @@ import WoteDomain
 import WoteKitTesting
 import WoteRepository
 
-/// Security review 2026-11-26, finding 10: what a server says of its clock is believed only within
-/// bounds.
+/// Security review 2026-11-26, findings 7 and 10: what a stored session or a server says is
+/// believed only within bounds.
 @Suite struct StoredSessionTrustTests {
     /// A JWT-shaped token (unsigned: the client never checks signatures) with the given claims.
     static func jwt(issuedAt: Date, expiresAt: Date) -> String {
@@ -74,5 +74,20 @@ import WoteRepository
 
         let offset = try #require(fixture.storage.session?.serverClockOffset)
         #expect(abs(offset - 30 * 86_400) < 2)
+    }
+
+    // MARK: - Finding 7: a session stored without an origin
+
+    @Test func legacySessionWithoutOrigin_isBoundAtFirstUse_andWrittenBackThatWay() async throws {
+        let fixture = EngineFixture(accessLifetime: 600)
+        fixture.storage.session = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true)
+        #expect(fixture.storage.session?.origin == nil)
+
+        let snapshot = await fixture.engine.restore()
+
+        #expect(snapshot.state == .signedIn)
+        // Written back with the origin it was read for: a client of any other origin now leaves it alone.
+        #expect(fixture.storage.session?.origin == "https://api.wote.test:443")
+        #expect(fixture.backend.stub.requests.isEmpty)
     }
 }
