@@ -28,6 +28,22 @@ import Darwin
         #expect(loaded?.serverClockOffset == -10_800)
     }
 
+    /// Security review 2026-11-26, finding 10: an offset a hostile server pushed years away before
+    /// the bound existed is not believed when read back.
+    @Test func wildServerClockOffsetInTheStore_isDropped() async throws {
+        let directory = try TemporaryDirectory()
+        var session = StoredSession.fixture()
+        session.origin = "https://api.wote.test:443"
+        session.serverClockOffset = 10 * 365 * 86_400
+
+        try await FileTokenStorage(fileURL: directory.store).save(session)
+        let loaded = try await FileTokenStorage(fileURL: directory.store).load()
+
+        #expect(loaded?.origin == "https://api.wote.test:443")
+        #expect(loaded?.tokens == session.tokens)
+        #expect(loaded?.serverClockOffset == nil)
+    }
+
     @Test func lockInADirectoryOthersMayWriteTo_isRefused_namingIt() async throws {
         let directory = try TemporaryDirectory()
         let shared = directory.url.appending(path: "shared")

@@ -63,7 +63,9 @@ extension SessionEngine {
         lastSeenInStore = stored
         isPersistent = true
         state = stored.profileCompleted ? .signedIn : .profileRequired
-        guard stored.tokens.isAccessTokenExpired(at: serverNow()) else { return nil }
+        guard stored.tokens.isAccessTokenExpired(at: serverNow()) else {
+            return await bindOriginOfLegacySession(stored)
+        }
         if case .failed(let error) = await sharedRefresh(), session != nil {
             return error.toDomain()
         }

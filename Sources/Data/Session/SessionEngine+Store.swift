@@ -225,7 +225,7 @@ extension SessionEngine {
         let serverTime = JWTClaims(token: accessToken)?.issuedAt ?? dateHeader.flatMap(parseHTTPDate)
         guard let serverTime else { return nil }
         let offset = serverTime.timeIntervalSince(receivedAt)
-        return abs(offset) < clockOffsetNoise ? 0 : offset
+        return ServerClockOffsetBound.accepted(abs(offset) < clockOffsetNoise ? 0 : offset)
     }
 
     /// Reads an HTTP `Date` header (IMF-fixdate, RFC 9110 §5.6.7): the server's "now" when the

@@ -21,7 +21,8 @@ enum FileRefreshLock {
     /// The activity name the system's logs show.
     static let activityName = "WoteKit token refresh"
 
-    /// Takes an exclusive `flock` on `lockPath` (created 0600, never through a symbolic link),
+    /// Takes an exclusive `flock` on `lockPath` (created 0600, never through a symbolic link, in a
+    /// folder checked from `/` down, and refused unless this user owns it),
     /// waiting at most `limit` while another process, or another storage instance over the same
     /// file, holds it; all of it inside one activity of `background`.
     ///
@@ -57,13 +58,12 @@ enum FileRefreshLock {
             throw .lockTimedOut("cannot lock \(lockPath): the background time ran out before the lock was taken")
         }
         let descriptor: Int32
-        do {
-            descriptor = try POSIXFile.openFile(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600)
+        do throws(TokenStorageError) {
+            descriptor = try openLockFile(lockPath)
         } catch {
             leases.release(id)
-            throw .unavailable("cannot open the lock file \(lockPath): \(error.text)")
+            throw error
         }
-        _ = fchmod(descriptor, 0o600)
         var code = POSIXFile.flockRetryingInterrupts(descriptor, LOCK_EX | LOCK_NB)
         if code == EWOULDBLOCK {
             onContention?()
@@ -91,6 +91,41 @@ enum FileRefreshLock {
             guard isFirstRelease else { return }
             leases.release(id)
         }
+    }
+
+    /// Opens (or creates, 0600) the lock file at `lockPath`, never through a symbolic link, in a
+    /// folder checked from `/` down (see ``TrustedDirectory``); a lock file somebody else owns is
+    /// refused, never used: whoever owns it could hold its `flock` for ever.
+    ///
+    /// - Throws: ``TokenStorageError/unavailable(_:)`` naming the file or folder refused.
+    private static func openLockFile(_ lockPath: String) throws(TokenStorageError) -> Int32 {
+        let url = URL(fileURLWithPath: lockPath)
+        let folder = try TrustedDirectory.open(
+            url.deletingLastPathComponent().path(percentEncoded: false), creating: false, role: "the lock directory")
+        guard let folder else {
+            throw .unavailable("cannot open the lock file \(lockPath): \(POSIXFile.Failure(code: ENOENT).text)")
+        }
+        let descriptor: Int32
+        do {
+            // Non-blocking, so a FIFO in the file's place cannot hang the open.
+            descriptor = try POSIXFile.openFile(
+                url.lastPathComponent, in: folder.descriptor, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
+        } catch {
+            throw .unavailable("cannot open the lock file \(lockPath): \(error.text)")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & POSIXFile.fileTypeMask == POSIXFile.regularFileType else {
+            close(descriptor)
+            throw .unavailable("the lock file \(lockPath) is not a regular file; refusing to use it")
+        }
+        guard info.st_uid == geteuid() else {
+            close(descriptor)
+            throw .unavailable(
+                "the lock file \(lockPath) belongs to uid \(info.st_uid), not to this user (uid \(geteuid())); "
+                    + "refusing to use it")
+        }
+        _ = fchmod(descriptor, 0o600)
+        return descriptor
     }
 
     /// What ``pollForExclusiveLock(_:limit:stoppingWhen:)`` answers when the background time ran out.

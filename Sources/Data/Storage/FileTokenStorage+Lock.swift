@@ -10,7 +10,8 @@ import Darwin
 #endif
 
 extension FileTokenStorage {
-    /// Takes an exclusive `flock` on `<file>.lock` (created 0600, never through a symbolic link),
+    /// Takes an exclusive `flock` on `<file>.lock` (created 0600, never through a symbolic link, and
+    /// refused unless this user owns it),
     /// waiting at most ``lockTimeout`` while another process, or another storage instance over the
     /// same file, holds it.
     ///
@@ -36,8 +37,7 @@ extension FileTokenStorage {
     ///   background time was refused or ran out while waiting; ``TokenStorageError/unavailable(_:)``
     ///   when the lock file cannot be opened or locked.
     public func lock(waitingAtMost limit: Duration) async throws(TokenStorageError) -> TokenStorageLock {
-        try createDirectory()
-        try checkDirectoryIsPrivate()
+        _ = try openDirectory(creating: true)
         return try await FileRefreshLock.acquire(
             at: lockPath, onContention: onLockContention, waitingAtMost: limit, background: backgroundExecution,
             leases: leases)

@@ -19,8 +19,13 @@ import Darwin
 ///   a file that reads but holds no valid session is ``TokenStorageError/corrupted(_:)``.
 /// - ``lock(waitingAtMost:)`` takes an exclusive `flock` on `<file>.lock`, so processes sharing the
 ///   file change it one at a time; the wait is bounded (``lockTimeout``) and cancellable.
-/// - The store and its lock are never opened through a symbolic link, and a store whose directory
-///   others may write to (mode & 0o022) is refused with ``TokenStorageError/unavailable(_:)``.
+/// - Only what this user controls is trusted (see ``TrustedDirectory`` and Docs/Security.md): the
+///   store's folder must belong to this user and not be writable by others (mode & 0o022), every
+///   folder above it must belong to this user or root and be private or sticky, a symbolic link on
+///   the way must belong to this user or root, and the file and its lock must belong to this user.
+///   Anything else is refused with ``TokenStorageError/unavailable(_:)`` naming it, never adopted.
+///   The store and its lock are never opened through a symbolic link, and all file work happens
+///   relative to the folder's descriptor.
 ///
 /// ```swift
 /// let home = FileManager.default.homeDirectoryForCurrentUser
@@ -34,6 +39,9 @@ public final class FileTokenStorage: TokenStorage {
 
     let path: String
     let lockPath: String
+    /// The folder holding the store, and the store's name in it.
+    let directoryPath: String
+    let fileName: String
     let onLockContention: (@Sendable () -> Void)?
     /// How long ``lockForRefresh()`` waits for a lock another process holds before failing with
     /// ``TokenStorageError/lockTimedOut(_:)``. The session engine passes its own bound (a little
@@ -66,6 +74,8 @@ public final class FileTokenStorage: TokenStorage {
         self.fileURL = fileURL
         path = fileURL.path(percentEncoded: false)
         lockPath = path + ".lock"
+        directoryPath = fileURL.deletingLastPathComponent().path(percentEncoded: false)
+        fileName = fileURL.lastPathComponent
         self.lockTimeout = lockTimeout
         self.backgroundExecution = backgroundExecution
         self.onLockContention = onLockContention
@@ -75,29 +85,24 @@ public final class FileTokenStorage: TokenStorage {
     ///
     /// - Returns: the session, or `nil` when there is no file.
     /// - Throws: ``TokenStorageError/unavailable(_:)`` when the file exists but cannot be read (the
-    ///   file is kept); ``TokenStorageError/corrupted(_:)`` when it reads but is no valid session.
+    ///   file is kept), or when it, its folder or a folder above belongs to somebody else (see
+    ///   ``TrustedDirectory``); ``TokenStorageError/corrupted(_:)`` when it reads but is no valid
+    ///   session.
     public func load() async throws(TokenStorageError) -> StoredSession? {
+        guard let directory = try openDirectory(creating: false) else { return nil }
         let descriptor: Int32
         do {
             // Non-blocking, so a FIFO put in the file's place cannot hang the open; never through a link.
-            descriptor = try POSIXFile.openFile(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW)
+            descriptor = try POSIXFile.openFile(fileName, in: directory.descriptor, O_RDONLY | O_NONBLOCK | O_NOFOLLOW)
         } catch {
-            if error.code == ENOENT {
-                // No store yet; a directory others may write to is refused all the same.
-                if case .success = POSIXFile.fileType(
-                    atPath: fileURL.deletingLastPathComponent().path(percentEncoded: false))
-                {
-                    try checkDirectoryIsPrivate()
-                }
-                return nil
-            }
+            if error.code == ENOENT { return nil }
             if error.code == ELOOP {
                 throw .unavailable("the token file \(path) is a symbolic link; refusing to follow it")
             }
             throw .unavailable("cannot open the token file \(path): \(error.text)")
         }
         defer { close(descriptor) }
-        try checkDirectoryIsPrivate()
+        try POSIXFile.checkOwned(descriptor, named: "the token file \(path)")
         let contents: Data?
         do {
             contents = try POSIXFile.readAll(descriptor, limit: Self.maximumFileSize)
@@ -110,100 +115,74 @@ public final class FileTokenStorage: TokenStorage {
         return try StoredSession(storeFormat: contents, readFrom: "the token file \(path)") { Self.reason(for: $0) }
     }
 
-    /// Replaces the stored session with `session`, atomically, as a 0600 file.
+    /// Replaces the stored session with `session`, atomically, as a 0600 file; a temporary file an
+    /// earlier write left behind (a crash before its rename) is deleted first.
     ///
-    /// - Throws: ``TokenStorageError/unavailable(_:)`` when the directory or file cannot be written;
-    ///   ``TokenStorageError/lockTimedOut(_:)`` when the background time of this store's lock ran
-    ///   out and the lock was not released yet. The previous session is then still in place.
+    /// - Throws: ``TokenStorageError/unavailable(_:)`` when the directory or file cannot be written,
+    ///   or a folder on the way belongs to somebody else; ``TokenStorageError/lockTimedOut(_:)``
+    ///   when the background time of this store's lock ran out and the lock was not released yet.
+    ///   The previous session is then still in place.
     public func save(_ session: StoredSession) async throws(TokenStorageError) {
         let contents = try session.storeFormat()
-        try createDirectory()
-        try checkDirectoryIsPrivate()
-        let directory = fileURL.deletingLastPathComponent()
-        let temporaryPath = directory.appending(path: ".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp")
-            .path(percentEncoded: false)
+        guard let directory = try openDirectory(creating: true) else {
+            throw .unavailable("cannot create the token directory \(directoryPath)")
+        }
+        removeLeftovers(in: directory)
+        let temporary: TemporaryStoreFile
+        do throws(POSIXFile.Failure) {
+            temporary = try TemporaryStoreFile.write(contents, besideStore: fileName, in: directory)
+        } catch {
+            throw .unavailable("cannot write the token file \(path): \(error.text)")
+        }
+        defer { temporary.close() }
         do throws(TokenStorageError) {
-            do throws(POSIXFile.Failure) {
-                try Self.writeFlushed(contents, toNewFileAt: temporaryPath)
-            } catch {
-                throw .unavailable("cannot write the token file \(path): \(error.text)")
-            }
             // Only the rename replaces the session: it never happens without the lock's background time.
             try leases.write { () throws(TokenStorageError) in
-                guard rename(temporaryPath, path) == 0 else {
+                guard renameat(directory.descriptor, temporary.name, directory.descriptor, fileName) == 0 else {
                     throw .unavailable("cannot write the token file \(path): \(POSIXFile.Failure.current.text)")
                 }
             }
         } catch {
-            unlink(temporaryPath)
+            unlinkat(directory.descriptor, temporary.name, 0)
             throw error
         }
-        syncDirectory(directory)
+        directory.sync()
     }
 
-    /// Deletes the store file; succeeds when there is none.
+    /// Deletes the store file, and any temporary file an interrupted write left behind; succeeds
+    /// when there is none.
     ///
-    /// - Throws: ``TokenStorageError/unavailable(_:)`` when the file exists and cannot be deleted;
-    ///   ``TokenStorageError/lockTimedOut(_:)`` when the background time of this store's lock ran
-    ///   out and the lock was not released yet (the file is kept).
+    /// - Throws: ``TokenStorageError/unavailable(_:)`` when the file exists and cannot be deleted,
+    ///   or a folder on the way belongs to somebody else; ``TokenStorageError/lockTimedOut(_:)``
+    ///   when the background time of this store's lock ran out and the lock was not released yet
+    ///   (the file is kept).
     public func remove() async throws(TokenStorageError) {
-        if case .success = POSIXFile.fileType(atPath: fileURL.deletingLastPathComponent().path(percentEncoded: false)) {
-            try checkDirectoryIsPrivate()
-        }
+        guard let directory = try openDirectory(creating: false) else { return }
+        removeLeftovers(in: directory)
         try leases.write { () throws(TokenStorageError) in
-            guard unlink(path) == 0 else {
+            guard unlinkat(directory.descriptor, fileName, 0) == 0 else {
                 let failure = POSIXFile.Failure.current
                 if failure.code == ENOENT { return }
                 throw .unavailable("cannot delete the token file \(path): \(failure.text)")
             }
         }
-        syncDirectory(fileURL.deletingLastPathComponent())
+        directory.sync()
     }
 
-    func createDirectory() throws(TokenStorageError) {
-        let directory = fileURL.deletingLastPathComponent()
-        do {
-            try POSIXFile.createDirectories(directory)
-        } catch {
-            throw .unavailable(
-                "cannot create the token directory \(directory.path(percentEncoded: false)): \(error.text)")
-        }
-    }
-
-    /// Refuses a directory that others may write to: anyone who can write there can swap the
-    /// store for a file of their own.
+    /// The store's folder, checked from `/` down (see ``TrustedDirectory``).
     ///
-    /// - Throws: ``TokenStorageError/unavailable(_:)`` naming the directory.
-    func checkDirectoryIsPrivate() throws(TokenStorageError) {
-        let directory = fileURL.deletingLastPathComponent().path(percentEncoded: false)
-        var info = stat()
-        guard stat(directory, &info) == 0 else {
-            throw .unavailable("cannot inspect the token directory \(directory): \(POSIXFile.Failure.current.text)")
-        }
-        guard info.st_mode & 0o022 == 0 else {
-            let mode = String(info.st_mode & 0o777, radix: 8)
-            throw .unavailable(
-                "the token directory \(directory) may be written by others (mode \(mode)); refusing to use it")
-        }
+    /// - Returns: the folder, or `nil` when it does not exist and `creating` is `false`.
+    func openDirectory(creating: Bool) throws(TokenStorageError) -> TrustedDirectory? {
+        try TrustedDirectory.open(directoryPath, creating: creating, role: "the token directory")
     }
 
-    /// Creates `path` as a 0600 file holding `contents`, flushed to disk.
-    private static func writeFlushed(_ contents: Data, toNewFileAt path: String) throws(POSIXFile.Failure) {
-        let descriptor = try POSIXFile.openFile(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
-        defer { close(descriptor) }
-        // The umask may have taken bits away; the store is exactly 0600.
-        guard fchmod(descriptor, 0o600) == 0 else { throw .current }
-        try POSIXFile.writeAll(descriptor, contents)
-        guard fsync(descriptor) == 0 else { throw .current }
-    }
-
-    /// Flushes a rename or unlink to disk; a failure only weakens durability, so it is ignored.
-    private func syncDirectory(_ directory: URL) {
-        guard let descriptor = try? POSIXFile.openFile(directory.path(percentEncoded: false), O_RDONLY) else {
-            return
+    /// Deletes the temporary files (`.<name>.<UUID>.tmp`) a write that never reached its rename
+    /// left in `directory`: they hold the newest refresh token. One that a writer still holds
+    /// (its `flock`) is left alone.
+    private func removeLeftovers(in directory: TrustedDirectory) {
+        for name in directory.names() where TemporaryStoreFile.isTemporary(name, besideStore: fileName) {
+            TemporaryStoreFile.removeIfAbandoned(name, in: directory)
         }
-        _ = fsync(descriptor)
-        close(descriptor)
     }
 
     /// Why the file is not a session, naming fields but never showing a value.

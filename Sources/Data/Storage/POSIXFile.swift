@@ -1,4 +1,5 @@
 import Foundation
+import WoteDomain
 
 #if canImport(Glibc)
 import Glibc
@@ -14,6 +15,7 @@ enum POSIXFile {
     static let fileTypeMask: mode_t = 0o170000
     static let regularFileType: mode_t = 0o100000
     static let directoryType: mode_t = 0o040000
+    static let symbolicLinkType: mode_t = 0o120000
 
     /// An `errno` code with the system's text for it.
     struct Failure: Error {
@@ -29,45 +31,45 @@ enum POSIXFile {
         static var current: Failure { Failure(code: errno) }
     }
 
-    /// The file type bits of `path` (following links), or the failure.
-    static func fileType(atPath path: String) -> Result<mode_t, Failure> {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .failure(.current) }
-        return .success(info.st_mode & fileTypeMask)
-    }
-
-    /// Creates `url` and any missing ancestor, each with mode 0700; a directory that already
-    /// exists keeps its mode.
-    static func createDirectories(_ url: URL) throws(Failure) {
-        let path = url.path(percentEncoded: false)
-        switch fileType(atPath: path) {
-        case .success(let type):
-            guard type == directoryType else { throw Failure(code: ENOTDIR) }
-            return
-        case .failure(let failure) where failure.code == ENOENT:
-            break
-        case .failure(let failure):
-            throw failure
-        }
-        let parent = url.deletingLastPathComponent()
-        if parent.path(percentEncoded: false) != path {
-            try createDirectories(parent)
-        }
-        guard mkdir(path, 0o700) == 0 else {
-            let failure = Failure.current
-            if failure.code == EEXIST, case .success(directoryType) = fileType(atPath: path) { return }
-            throw failure
-        }
-        // The umask may have taken bits away; say exactly what the directory is.
-        _ = chmod(path, 0o700)
-    }
-
     /// Opens `path` with `flags`, retrying when a signal interrupts.
     static func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(Failure) -> Int32 {
         while true {
             let descriptor = open(path, flags | O_CLOEXEC, mode)
             if descriptor >= 0 { return descriptor }
             if errno != EINTR { throw .current }
+        }
+    }
+
+    /// Opens `name` in the folder open as `directory` with `flags`, retrying when a signal
+    /// interrupts.
+    static func openFile(_ name: String, in directory: Int32, _ flags: Int32, mode: mode_t = 0) throws(Failure)
+        -> Int32
+    {
+        while true {
+            let descriptor = openat(directory, name, flags | O_CLOEXEC, mode)
+            if descriptor >= 0 { return descriptor }
+            if errno != EINTR { throw .current }
+        }
+    }
+
+    /// Refuses the regular file open as `descriptor` unless this user owns it and others may not
+    /// write to it; anything else than a regular file is left for the reader to refuse.
+    ///
+    /// - Parameter name: what the file is, for the message ("the token file /path").
+    /// - Throws: ``TokenStorageError/unavailable(_:)`` naming the file and its owner.
+    static func checkOwned(_ descriptor: Int32, named name: String) throws(TokenStorageError) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw .unavailable("cannot inspect \(name): \(Failure.current.text)")
+        }
+        guard info.st_mode & fileTypeMask == regularFileType else { return }
+        guard info.st_uid == geteuid() else {
+            throw .unavailable(
+                "\(name) belongs to uid \(info.st_uid), not to this user (uid \(geteuid())); refusing to use it")
+        }
+        guard info.st_mode & 0o022 == 0 else {
+            let mode = String(info.st_mode & 0o777, radix: 8)
+            throw .unavailable("\(name) may be written by others (mode \(mode)); refusing to use it")
         }
     }
 

@@ -25,6 +25,8 @@ extension StoredSession {
     ) throws(TokenStorageError) {
         do {
             self = try JSONDecoder().decode(StoredSession.self, from: contents)
+            // An offset a hostile server once pushed past the bound is not believed on the way back.
+            serverClockOffset = ServerClockOffsetBound.accepted(serverClockOffset)
         } catch {
             let why = reason(error).map { ": \($0)" } ?? ""
             throw .corrupted("\(place) holds no valid session\(why)")
