@@ -77,11 +77,17 @@ public struct RequestAuthorizer: Sendable {
     ///
     /// - Parameter request: the outgoing request.
     /// - Returns: the request to send.
-    /// - Throws: for a request WoteKit authorizes, ``WoteError/notSignedIn`` or why the session ended
+    /// - Throws: for a request WoteKit authorizes, ``WoteError/invalidArgument(name:reason:)`` when it
+    ///   is plain `http://` to a host that is not a loopback one (unless
+    ///   ``WoteConfiguration/allowsInsecureHTTP``), ``WoteError/notSignedIn`` or why the session ended
     ///   (``WoteError/sessionExpired``, ...): the request must not go out without its token; a
     ///   passing refresh failure (``WoteError/Kind/networkUnavailable``, ...).
     public func authorize(_ request: URLRequest) async throws(WoteError) -> URLRequest {
-        guard authorizes(request) else { return request }
+        guard let url = request.url, authorizes(request) else { return request }
+        // The token does not go out in the clear, to anyone on the path (http:// beyond loopback).
+        guard SchemePolicy.permits(url, allowingInsecureHTTP: client.configuration.allowsInsecureHTTP) else {
+            throw SchemePolicy.refusal(of: url)
+        }
         let token = try await client.accessToken()
         var authorized = request
         authorized.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
@@ -97,13 +103,17 @@ public struct RequestAuthorizer: Sendable {
     /// or, when the session has ended since (a logout while the retry was on the wire), it fails
     /// with the error that says so.
     ///
+    /// An answer that came from another origin than the API's (`response.url`, where the stack's
+    /// redirects ended) is never read as the API's verdict: ``RetryDecision/doNotRetry``.
+    ///
     /// An answer whose body says the session is over (Wote's E018 and E001) fails with
     /// ``WoteError/banned`` or ``WoteError/memberGone``; it ends the session only when `request`
     /// carried the session's current access token.
     ///
     /// - Parameters:
     ///   - request: the request as it was sent (with its `Authorization`).
-    ///   - response: the answer; `nil` when none arrived (a network failure is not WoteKit's to retry).
+    ///   - response: the answer, with the URL that answered it; `nil` when none arrived (a network
+    ///     failure is not WoteKit's to retry).
     ///   - body: the answer's body, which the contract reads (Wote's tells an expired token, E006, from
     ///     a wrong password, A002); `nil` when the stack did not keep it, and then an HTTP 401 counts
     ///     as a rejection.
@@ -120,6 +130,9 @@ public struct RequestAuthorizer: Sendable {
         guard let response, let url = request.url, authorizes(request),
             let token = Self.bearerToken(of: request)
         else { return .doNotRetry }
+        // An answer from another origin (where the stack's redirects ended) is not the API's verdict:
+        // a third party's 401 or "banned" must neither cost a refresh nor end the session.
+        if let answered = response.url, !client.isAPIOrigin(answered) { return .doNotRetry }
         let meaning = body.map { client.configuration.session.contract.classify(HTTPResponse(response, body: $0)) }
         if case .sessionEnded(let reason) = meaning {
             // The server says the session is over (Wote: E018 banned, E001 member gone): it ends

@@ -40,7 +40,9 @@ public final class WoteClient: Sendable {
     public init(configuration: WoteConfiguration) {
         self.configuration = configuration
         let client = HTTPClient(
-            baseURL: configuration.baseURL, transport: configuration.transport, timeout: configuration.requestTimeout)
+            baseURL: configuration.baseURL, transport: configuration.transport, timeout: configuration.requestTimeout,
+            maximumResponseSize: configuration.maximumResponseSize, allowsInsecureHTTP: configuration.allowsInsecureHTTP
+        )
         let engine = SessionEngine(
             client: client, storage: configuration.storage, clock: configuration.clock,
             configuration: configuration.session, diagnostics: configuration.diagnostics)

@@ -32,6 +32,15 @@ public struct WoteConfiguration: Sendable {
     /// Receives each request, refresh and session change as a redacted event; by default
     /// `os.Logger` on Apple platforms and nothing on Linux (``WoteDiagnostics/platformDefault``).
     public var diagnostics: WoteDiagnostics = .platformDefault
+    /// The largest response body read, in bytes, counted after decompression; a longer one stops the
+    /// transfer and fails the call as a malformed answer. Default
+    /// ``HTTPTransport/defaultMaximumResponseSize`` (16 MiB), far above any answer of the Wote API.
+    public var maximumResponseSize: Int = HTTPTransport.defaultMaximumResponseSize
+    /// Whether plain `http://` may be used for a host that is not a loopback one. Default `false`:
+    /// a ``baseURL`` such as `http://api.example.com` (or a redirect down to one) fails every call
+    /// with ``WoteError/invalidArgument(name:reason:)``, as anyone on the path would read passwords
+    /// and tokens. `http://127.0.0.1`, `http://localhost` and `http://[::1]` always work.
+    public var allowsInsecureHTTP = false
 
     /// Creates a configuration; everything but the base URL has a default.
     ///

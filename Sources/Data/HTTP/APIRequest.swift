@@ -142,13 +142,10 @@ extension Endpoint {
         // A `.` or `..` segment would let servers and proxies resolve the path out of the base URL's
         // (RFC 3986 §5.2.4), carrying the token to another service on the same origin.
         // Only a path with a `.` or a `%` (an encoded dot) can hold one.
-        if request.path.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") }) {
-            let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).map {
-                ($0.removingPercentEncoding ?? String($0))
-            }
-            guard !segments.contains(where: { $0 == "." || $0 == ".." }) else {
-                throw .invalidArgument(name: "path", reason: "must not contain \".\" or \"..\" segments")
-            }
+        if request.path.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") }),
+            Self.holdsDotSegment(request.path)
+        {
+            throw .invalidArgument(name: "path", reason: "must not contain \".\" or \"..\" segments, even encoded")
         }
         for (name, value) in request.headers {
             try HeaderField.requireValidName(name, as: "headers")
@@ -174,5 +171,24 @@ extension Endpoint {
             method: request.method, path: request.pathAndQuery, headers: headers, body: request.body,
             authorization: request.requiresAuthorization ? .bearer : .none)
         followsRedirectsToOtherOrigins = request.allowsCrossOriginRedirects
+    }
+
+    /// Whether `path` holds a `.` or `..` segment as any server or proxy in front of it may read it:
+    /// after percent-decoding it once, twice or three times (a proxy decodes `%2F` before it
+    /// normalises, so `..%2F..%2Fother` is `../../other`), with `\` as a separator too (as some
+    /// servers take it), and with a `;` parameter dropped (`..;x` is `..` to Tomcat and others).
+    static func holdsDotSegment(_ path: String) -> Bool {
+        var text = path
+        for _ in 0..<3 {
+            let segments = text.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }
+            for segment in segments {
+                let name = segment.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                if name == "." || name == ".." { return true }
+            }
+            guard text.utf8.contains(UInt8(ascii: "%")), let decoded = text.removingPercentEncoding, decoded != text
+            else { return false }
+            text = decoded
+        }
+        return false
     }
 }

@@ -18,6 +18,10 @@ package struct HTTPClient: Sendable {
     package let transport: HTTPTransport
     package let timeout: Duration
     package let maximumRedirects: Int
+    /// The largest response body read, in bytes, counted after decompression.
+    package let maximumResponseSize: Int
+    /// Whether plain `http://` may be used for a host other than a loopback one.
+    package let allowsInsecureHTTP: Bool
     /// The base URL's text without a trailing `/`, kept so that no request rebuilds it.
     private let base: String
     /// The URLs of the paths sent lately: parsing a URL is a good part of building a request.
@@ -28,7 +32,12 @@ package struct HTTPClient: Sendable {
     ///   - transport: the network.
     ///   - timeout: the time-out of each exchange.
     ///   - maximumRedirects: how many redirects are followed before giving up.
-    package init(baseURL: URL, transport: HTTPTransport, timeout: Duration = .seconds(30), maximumRedirects: Int = 5) {
+    ///   - maximumResponseSize: the largest response body read, counted after decompression.
+    ///   - allowsInsecureHTTP: whether plain `http://` may go to a host that is not a loopback one.
+    package init(
+        baseURL: URL, transport: HTTPTransport, timeout: Duration = .seconds(30), maximumRedirects: Int = 5,
+        maximumResponseSize: Int = HTTPTransport.defaultMaximumResponseSize, allowsInsecureHTTP: Bool = false
+    ) {
         self.baseURL = baseURL
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
@@ -37,6 +46,15 @@ package struct HTTPClient: Sendable {
         self.transport = transport
         self.timeout = timeout
         self.maximumRedirects = maximumRedirects
+        self.maximumResponseSize = max(0, maximumResponseSize)
+        self.allowsInsecureHTTP = allowsInsecureHTTP
+    }
+
+    /// This client with another time-out and redirect limit, every other setting kept.
+    package func with(timeout: Duration, maximumRedirects: Int) -> HTTPClient {
+        HTTPClient(
+            baseURL: baseURL, transport: transport, timeout: timeout, maximumRedirects: maximumRedirects,
+            maximumResponseSize: maximumResponseSize, allowsInsecureHTTP: allowsInsecureHTTP)
     }
 
     /// The URL of `path` and whether it is on the configured origin, remembered for a bare path.
@@ -88,6 +106,9 @@ package struct HTTPClient: Sendable {
     /// - Throws: ``APIError`` when no usable HTTP answer arrived.
     package func send(_ endpoint: Endpoint, bearer: String?) async throws(APIError) -> HTTPResponse {
         var request = urlRequest(for: endpoint, bearer: bearer)
+        if let url = request.url, !SchemePolicy.permits(url, allowingInsecureHTTP: allowsInsecureHTTP) {
+            throw .session(SchemePolicy.refusal(of: url))
+        }
         var redirects = 0
         while true {
             let response = try await exchange(request)
@@ -104,6 +125,10 @@ package struct HTTPClient: Sendable {
             // must not pass its JSON off as the profile or the feed.
             if let origin, Origin(next) != origin, !endpoint.followsRedirectsToOtherOrigins {
                 throw .malformed(MalformedResponse(httpStatus: response.status, problem: .redirectToAnotherOrigin))
+            }
+            // A redirect down to plain http:// (an opted-in one to another origin) is refused too.
+            guard SchemePolicy.permits(next, allowingInsecureHTTP: allowsInsecureHTTP) else {
+                throw .malformed(MalformedResponse(httpStatus: response.status, problem: .unexpectedRedirect))
             }
             redirects += 1
             request = followed
@@ -140,9 +165,14 @@ package struct HTTPClient: Sendable {
             if Task.isCancelled { throw .cancelled }
             var response: HTTPResponse
             do {
-                response = try await exchange(request)
+                response = try await exchange(request, maximumResponseSize)
             } catch {
                 throw HTTPClient.apiError(for: error)
+            }
+            // A transport that cannot stop early is held to the limit all the same.
+            guard response.body.count <= maximumResponseSize else {
+                throw .malformed(
+                    MalformedResponse(httpStatus: response.status, problem: .tooLarge(bytes: response.body.count)))
             }
             // As below: the transport follows no redirect, so the URL asked is the URL that answered.
             response.url = request.url
@@ -151,12 +181,16 @@ package struct HTTPClient: Sendable {
         let data: Data
         let urlResponse: URLResponse
         do {
-            (data, urlResponse) = try await Self.send(request, through: transport, within: timeout)
+            (data, urlResponse) = try await Self.send(
+                request, through: transport, within: timeout, readingAtMost: maximumResponseSize)
         } catch {
             throw HTTPClient.apiError(for: error)
         }
         guard let http = urlResponse as? HTTPURLResponse else {
             throw .network("not an HTTP response")
+        }
+        guard data.count <= maximumResponseSize else {
+            throw .malformed(MalformedResponse(httpStatus: http.statusCode, problem: .tooLarge(bytes: data.count)))
         }
         var response = HTTPResponse(http, body: data)
         // The transport follows no redirect: the URL asked is the URL that answered.
@@ -178,7 +212,8 @@ package struct HTTPClient: Sendable {
     /// ``HTTPTransport/passesOnCancellation``). Cancelling the caller also answers it at once, and
     /// cancels the transport's call where the transport allows it, as structured concurrency would.
     package static func send(
-        _ request: URLRequest, through transport: HTTPTransport, within limit: Duration
+        _ request: URLRequest, through transport: HTTPTransport, within limit: Duration,
+        readingAtMost maximumResponseSize: Int = HTTPTransport.defaultMaximumResponseSize
     ) async throws -> (Data, URLResponse) {
         let exchange = PendingExchange()
         return try await withTaskCancellationHandler {
@@ -190,7 +225,7 @@ package struct HTTPClient: Sendable {
                 }
                 let operation: @Sendable () async -> Void = {
                     do {
-                        exchange.finish(.success(try await transport.send(request)))
+                        exchange.finish(.success(try await transport.boundedSend(request, maximumResponseSize)))
                     } catch {
                         exchange.finish(.failure(error))
                     }
@@ -215,6 +250,8 @@ package struct HTTPClient: Sendable {
             switch error {
             case .network(let reason): return .network(reason)
             case .timeout: return .timeout
+            case .responseTooLarge(let status, let bytes):
+                return .malformed(MalformedResponse(httpStatus: status, problem: .tooLarge(bytes: bytes)))
             }
         }
         if let error = error as? URLError {

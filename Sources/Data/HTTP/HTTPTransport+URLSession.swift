@@ -14,6 +14,9 @@ extension HTTPTransport {
     /// when the target leaves the API's origin (URLSession on Linux would forward it to any host).
     /// The session is invalidated once the last copy of the transport is gone.
     ///
+    /// A body longer than `WoteConfiguration.maximumResponseSize` (counted decompressed) fails the
+    /// request; URLSession has read it whole by then (see Docs/Security-network.md).
+    ///
     /// ```swift
     /// let transport = HTTPTransport.urlSession()
     /// ```

@@ -4,4 +4,7 @@ public enum TransportError: Error, Sendable, Equatable {
     case network(String)
     /// No answer in time.
     case timeout
+    /// The answer's body went past the response size limit (`WoteConfiguration.maximumResponseSize`,
+    /// counted after decompression) and the transfer was stopped: `bytes` were read by then.
+    case responseTooLarge(httpStatus: Int, bytes: Int)
 }

@@ -165,8 +165,6 @@ extension SessionEngine {
     /// calls of one logout together never take longer than one request may.
     private nonisolated func boundedClient(until deadline: Duration, followingRedirects: Bool = true) -> HTTPClient {
         let remaining = max(deadline - clock.uptime(), .milliseconds(1))
-        return HTTPClient(
-            baseURL: client.baseURL, transport: client.transport, timeout: remaining,
-            maximumRedirects: followingRedirects ? client.maximumRedirects : 0)
+        return client.with(timeout: remaining, maximumRedirects: followingRedirects ? client.maximumRedirects : 0)
     }
 }

@@ -89,8 +89,7 @@ package actor SessionEngine {
         }
         broadcaster = SessionEventBroadcaster(onSend: onSend)
         self.client = client
-        self.refreshClient = HTTPClient(
-            baseURL: client.baseURL, transport: client.transport, timeout: client.timeout, maximumRedirects: 0)
+        self.refreshClient = client.with(timeout: client.timeout, maximumRedirects: 0)
         self.storage = storage
         self.clock = clock
         self.configuration = configuration

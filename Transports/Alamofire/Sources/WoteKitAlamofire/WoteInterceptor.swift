@@ -14,16 +14,18 @@ public import Foundation
 /// refresh call; after an answer that rejects it, one refresh shared with every other request and
 /// WoteKit's own calls, and one retry; a dead session fails the request with its `WoteError`.
 ///
+/// Get it in a `Session` from `WoteClient.alamofireSession()`, which also installs the redirect
+/// handler that keeps the token off a redirect to another origin:
+///
 /// ```swift
-/// let api = Session(interceptor: wote.alamofireInterceptor())
+/// let api = wote.alamofireSession()
 /// let feed = try await api.request(feedURL).validate().serializingDecodable(Feed.self).value
 /// ```
 ///
-/// Stack it with other interceptors in an `Interceptor`; put it first among the retriers, since
-/// Alamofire stops at the first retrier that retries or fails:
+/// Other interceptors go after it (Alamofire stops at the first retrier that retries or fails):
 ///
 /// ```swift
-/// let api = Session(interceptor: Interceptor(interceptors: [wote.alamofireInterceptor(), RetryPolicy()]))
+/// let api = wote.alamofireSession(interceptors: [RetryPolicy()])
 /// ```
 ///
 /// A `401` becomes an error, and so reaches ``retry(_:for:dueTo:completion:)``, only when the request

@@ -11,10 +11,14 @@ public import Foundation
 
 /// An Alamofire `RedirectHandler` that follows redirects, removing WoteKit's `Authorization` from a
 /// redirect that leaves the API's origin: URLSession carries a request's headers to the redirect's
-/// location, so without it a redirect to another host or port receives the access token.
+/// location, so without it a redirect to another host or port receives the access token. A 307 or
+/// 308 that would carry an authorized request's body (a password, a code) to another origin is not
+/// followed at all: the redirect answer itself is the response.
+///
+/// `WoteClient.alamofireSession()` installs it with the interceptor:
 ///
 /// ```swift
-/// let api = Session(interceptor: wote.alamofireInterceptor(), redirectHandler: wote.alamofireRedirectHandler())
+/// let api = wote.alamofireSession()
 /// ```
 public struct WoteRedirectHandler: RedirectHandler {
     /// The rules this handler applies.
@@ -28,7 +32,7 @@ public struct WoteRedirectHandler: RedirectHandler {
     }
 
     /// Follows the redirect, without `Authorization` when it leaves the API's origin from a request
-    /// WoteKit authorized.
+    /// WoteKit authorized; does not follow it when it would also carry that request's body there.
     ///
     /// - Parameters:
     ///   - task: the redirected task.
@@ -40,6 +44,10 @@ public struct WoteRedirectHandler: RedirectHandler {
         completion: @escaping (URLRequest?) -> Void
     ) {
         guard let original = task.currentRequest ?? task.originalRequest else { return completion(request) }
+        if authorizer.authorizes(original), !authorizer.authorizes(request), let body = request.httpBody, !body.isEmpty
+        {
+            return completion(nil)
+        }
         completion(authorizer.followingRedirect(to: request, from: original))
     }
 }

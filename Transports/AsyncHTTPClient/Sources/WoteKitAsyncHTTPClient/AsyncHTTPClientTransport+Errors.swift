@@ -47,7 +47,7 @@ extension AsyncHTTPClientTransport {
             // The errno tells a refused connection from an unreachable network; it is only a number.
             return TransportError.network("IOError errno \(error.errnoCode)")
         case is NIOTooManyBytesError:
-            return TransportError.network("response body over \(maximumBodySize) bytes")
+            return TransportError.responseTooLarge(httpStatus: 0, bytes: maximumBodySize + 1)
         default:
             return TransportError.network(String(describing: type(of: error)))
         }

@@ -22,7 +22,11 @@ extension AsyncHTTPClientTransport {
     /// `execute(_:deadline:)`, whose deadline stops at the response head. So WoteKit needs no task,
     /// timer or thread hop of its own per request (``WoteKit/HTTPTransport/enforcingTimeout(_:)``):
     /// the answer wakes the caller once, as with a bare client.
-    func exchange(_ request: URLRequest) async throws -> HTTPResponse {
+    ///
+    /// A body past `limit` bytes (or a `Content-Length` announcing one) ends the exchange at once,
+    /// the connection closed, with ``WoteKit/TransportError/responseTooLarge(httpStatus:bytes:)``.
+    func exchange(_ request: URLRequest, readingAtMost limit: Int? = nil) async throws -> HTTPResponse {
+        let limit = limit ?? maximumBodySize
         guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else { throw URLError(.unsupportedURL) }
         let task: AsyncHTTPClient.HTTPClient.Task<HTTPResponse>
@@ -30,9 +34,9 @@ extension AsyncHTTPClientTransport {
             let outgoing = try Self.clientRequest(for: request, url: url)
             let deadline = NIODeadline.now() + .nanoseconds(Int64(Self.timeout(of: request) * 1e9))
             task = client.execute(
-                request: outgoing, delegate: AnswerCollector(maximumBodySize: maximumBodySize), deadline: deadline)
+                request: outgoing, delegate: AnswerCollector(maximumBodySize: limit), deadline: deadline)
         } catch {
-            throw Self.transportError(for: error, cancelled: Task.isCancelled, maximumBodySize: maximumBodySize)
+            throw Self.transportError(for: error, cancelled: Task.isCancelled, maximumBodySize: limit)
         }
         do {
             return try await withTaskCancellationHandler {
@@ -41,7 +45,7 @@ extension AsyncHTTPClientTransport {
                 task.cancel()
             }
         } catch {
-            throw Self.transportError(for: error, cancelled: Task.isCancelled, maximumBodySize: maximumBodySize)
+            throw Self.transportError(for: error, cancelled: Task.isCancelled, maximumBodySize: limit)
         }
     }
 
@@ -105,6 +109,7 @@ private final class AnswerCollector: HTTPClientResponseDelegate {
     private struct State {
         var head: HTTPResponseHead?
         var body: ByteBuffer?
+        var received = 0
     }
 
     private let maximumBodySize: Int
@@ -114,13 +119,15 @@ private final class AnswerCollector: HTTPClientResponseDelegate {
         self.maximumBodySize = maximumBodySize
     }
 
-    private var tooLarge: TransportError { .network("response body over \(maximumBodySize) bytes") }
+    private func tooLarge(status: HTTPResponseStatus?, bytes: Int) -> TransportError {
+        .responseTooLarge(httpStatus: Int(status?.code ?? 0), bytes: bytes)
+    }
 
     func didReceiveHead(task: AsyncHTTPClient.HTTPClient.Task<Response>, _ head: HTTPResponseHead)
         -> EventLoopFuture<Void>
     {
         if let declared = head.headers.first(name: "content-length").flatMap(Int.init), declared > maximumBodySize {
-            return task.eventLoop.makeFailedFuture(tooLarge)
+            return task.eventLoop.makeFailedFuture(tooLarge(status: head.status, bytes: declared))
         }
         state.withLockedValue { $0.head = head }
         return task.eventLoop.makeSucceededVoidFuture()
@@ -129,19 +136,27 @@ private final class AnswerCollector: HTTPClientResponseDelegate {
     func didReceiveBodyPart(task: AsyncHTTPClient.HTTPClient.Task<Response>, _ buffer: ByteBuffer)
         -> EventLoopFuture<Void>
     {
-        let fits = state.withLockedValue { state -> Bool in
-            guard var body = state.body else {
-                state.body = buffer
-                return buffer.readableBytes <= maximumBodySize
-            }
-            guard body.readableBytes + buffer.readableBytes <= maximumBodySize else { return false }
-            state.body = nil  // so that the write below does not copy the whole body
-            var part = buffer
-            body.writeBuffer(&part)
-            state.body = body
-            return true
+        let (fits, status, received) = state.withLockedValue { state -> (Bool, HTTPResponseStatus?, Int) in
+            state.received += buffer.readableBytes
+            return (append(buffer, to: &state), state.head?.status, state.received)
         }
-        return fits ? task.eventLoop.makeSucceededVoidFuture() : task.eventLoop.makeFailedFuture(tooLarge)
+        return fits
+            ? task.eventLoop.makeSucceededVoidFuture()
+            : task.eventLoop.makeFailedFuture(tooLarge(status: status, bytes: received))
+    }
+
+    /// Adds `buffer` to the body; `false`, adding nothing, when the body would pass the limit.
+    private func append(_ buffer: ByteBuffer, to state: inout State) -> Bool {
+        guard var body = state.body else {
+            state.body = buffer
+            return buffer.readableBytes <= maximumBodySize
+        }
+        guard body.readableBytes + buffer.readableBytes <= maximumBodySize else { return false }
+        state.body = nil  // so that the write below does not copy the whole body
+        var part = buffer
+        body.writeBuffer(&part)
+        state.body = body
+        return true
     }
 
     func didFinishRequest(task: AsyncHTTPClient.HTTPClient.Task<Response>) throws -> Response {

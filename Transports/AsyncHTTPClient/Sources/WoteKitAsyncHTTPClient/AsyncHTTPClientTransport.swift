@@ -28,7 +28,9 @@ public final class AsyncHTTPClientTransport: Sendable {
     public static let defaultMaximumBodySize = 16 * 1024 * 1024
 
     /// The largest response body this transport reads; a longer one fails with
-    /// ``WoteKit/TransportError/network(_:)``.
+    /// ``WoteKit/TransportError/responseTooLarge(httpStatus:bytes:)``. The client's own limit
+    /// (`WoteConfiguration.maximumResponseSize`) applies too: the smaller of the two wins. Bodies
+    /// are not decompressed, so the bytes counted are the bytes held.
     public let maximumBodySize: Int
 
     let client: AsyncHTTPClient.HTTPClient
@@ -66,7 +68,9 @@ public final class AsyncHTTPClientTransport: Sendable {
     /// The transport to put in `WoteConfiguration`; it sends through this owner's client and keeps
     /// the owner alive.
     public var transport: HTTPTransport {
-        HTTPTransport.enforcingTimeout { [self] request in try await self.exchange(request) }
+        HTTPTransport.enforcingTimeout(readingAtMost: { [self] request, limit in
+            try await self.exchange(request, readingAtMost: min(limit, maximumBodySize))
+        })
     }
 
     /// Shuts the client down: closes its connections and fails whatever is still in flight.

@@ -108,14 +108,18 @@ import FoundationNetworking
         }
     }
 
-    @Test func bodyOverTheCap_isANetworkError() async throws {
+    @Test func bodyOverTheCap_isResponseTooLarge() async throws {
         try await withLoopback(maximumBodySize: 1024) { server, owner in
             let (data, _) = try await owner.transport.send(request(server.url("/bytes/1024")))
             #expect(data.count == 1024)
             let declared = await outcome { try await owner.transport.send(request(server.url("/bytes/1025"))) }
-            #expect(declared.transportError == .network("response body over 1024 bytes"))
+            #expect(declared.transportError == .responseTooLarge(httpStatus: 200, bytes: 1025))
             let streamed = await outcome { try await owner.transport.send(request(server.url("/chunked/4096"))) }
-            #expect(streamed.transportError == .network("response body over 1024 bytes"))
+            guard case .responseTooLarge(200, let bytes)? = streamed.transportError else {
+                Issue.record("expected responseTooLarge, got \(String(describing: streamed.transportError))")
+                return
+            }
+            #expect(bytes > 1024 && bytes <= 4096)
         }
     }
 

@@ -45,7 +45,8 @@ import WoteKit
 
     @Test func bodyOverTheLimit_namesTheLimit() {
         #expect(
-            mapped(NIOTooManyBytesError(maxBytes: 16)) as? TransportError == .network("response body over 16 bytes"))
+            mapped(NIOTooManyBytesError(maxBytes: 16)) as? TransportError
+                == .responseTooLarge(httpStatus: 0, bytes: 17))
     }
 
     @Test func transportErrorsAndURLErrors_passThrough() {
