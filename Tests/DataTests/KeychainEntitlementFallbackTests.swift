@@ -34,6 +34,30 @@ import WoteDomain
         #expect(try await storage(entitled: []).load() == nil)
     }
 
+    /// A new version gains a provisioning profile: the session the old one kept in the file-based
+    /// keychain must not outlive a sign-out or a wipe.
+    @Test func removeInAnEntitledApp_alsoClearsTheFileBasedKeychain() async throws {
+        try await storage(entitled: []).save(.fixture(access: "from the unsigned build"))
+        let entitled = storage(entitled: [Self.group])
+        try await entitled.save(.fixture())
+        try await entitled.remove()
+        #expect(keychain.items.isEmpty)
+    }
+
+    /// A new version loses its provisioning profile: the data protection item it cannot write is
+    /// still deleted where the keychain allows it, and the file-based one is.
+    @Test func removeAfterTheFallback_alsoAsksTheDataProtectionKeychain() async throws {
+        try await storage(entitled: [Self.group]).save(.fixture(access: "from the signed build"))
+        let unsigned = storage(entitled: [])
+        try await unsigned.save(.fixture())
+        try await unsigned.remove()
+        #expect(keychain.items.keys.map(\.dataProtectionKeychain).allSatisfy { $0 })
+        let deletes = keychain.calls.filter { call in
+            if case .delete(let query) = call { query.account == "session" } else { false }
+        }
+        #expect(deletes.count == 2)
+    }
+
     @Test func entitledApp_staysInTheDataProtectionKeychain() async throws {
         let store = storage(entitled: [Self.group])
         try await store.save(.fixture())

@@ -34,8 +34,22 @@ package struct KeychainItem: Sendable {
         self.identity = identity
         self.accessibility = accessibility
         self.calls = calls
-        let canFallBack = identity.useDataProtectionKeychain && identity.accessGroup == nil
-        placement = Locked(canFallBack ? .undecided : .dataProtection)
+        placement = Locked(Self.canFallBack(identity) ? .undecided : .dataProtection)
+    }
+
+    /// Whether a file-based keychain exists beside the data protection keychain: macOS and Mac
+    /// Catalyst (Apple: `kSecUseDataProtectionKeychain` matters only there), and platforms without the
+    /// Security framework, where the emulation tests this logic. Elsewhere the probe is not compiled.
+    #if os(macOS) || targetEnvironment(macCatalyst) || !canImport(Security)
+    package static let hasFileBasedKeychain = true
+    #else
+    package static let hasFileBasedKeychain = false
+    #endif
+
+    /// Whether the item may live in either keychain: the data protection keychain without an explicit
+    /// access group, where a file-based keychain exists.
+    private static func canFallBack(_ identity: KeychainQuery) -> Bool {
+        hasFileBasedKeychain && identity.useDataProtectionKeychain && identity.accessGroup == nil
     }
 
     /// Whether the data protection keychain refused this process (`errSecMissingEntitlement`) and
@@ -45,6 +59,7 @@ package struct KeychainItem: Sendable {
     /// The query for the keychain that holds the item: asks the data protection keychain once
     /// whether this process may write there, when that is still unknown.
     private func resolvedIdentity() -> KeychainQuery {
+        #if os(macOS) || targetEnvironment(macCatalyst) || !canImport(Security)
         let known = placement.withLock { current in
             if current == .undecided {
                 var probe = identity
@@ -61,6 +76,9 @@ package struct KeychainItem: Sendable {
         var fileBased = identity
         fileBased.useDataProtectionKeychain = false
         return fileBased
+        #else
+        return identity
+        #endif
     }
 
     /// The item's data.
@@ -107,8 +125,21 @@ package struct KeychainItem: Sendable {
     /// Deletes the item; succeeds when there is none.
     ///
     /// - Throws: ``KeychainError`` with the status of a refused delete.
+    ///
+    /// Where the item may live in either keychain, the other one's item goes too (a version of the
+    /// app with a provisioning profile and one without each kept the session in its own keychain),
+    /// so no refresh token is left behind. The data protection keychain refusing a process without
+    /// the entitlement (-34018) is not an error there.
     package func delete() throws(KeychainError) {
-        let status = calls.delete(resolvedIdentity())
+        let identity = resolvedIdentity()
+        let status = calls.delete(identity)
         guard status == .success || status == .itemNotFound else { throw .status(status, while: .deleting) }
+        guard Self.canFallBack(self.identity) else { return }
+        var other = identity
+        other.useDataProtectionKeychain.toggle()
+        let otherStatus = calls.delete(other)
+        guard otherStatus == .success || otherStatus == .itemNotFound || otherStatus == .missingEntitlement else {
+            throw .status(otherStatus, while: .deleting)
+        }
     }
 }
