@@ -117,6 +117,9 @@ open class UIApplication: UIResponder {
         fatalError("stand-in")
     }
 
+    /// Posted when the app becomes active.
+    nonisolated public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
+
     /// Marks the end of a specific long-running background task; safe on a non-main thread.
     nonisolated public func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {}
 }
