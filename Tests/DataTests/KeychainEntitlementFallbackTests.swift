@@ -58,6 +58,23 @@ import WoteDomain
         #expect(deletes.count == 2)
     }
 
+    @Test func theFallback_isToldToDiagnostics_once() async throws {
+        let events = Locked<[DiagnosticEvent]>([])
+        let store = KeychainTokenStorage(
+            service: "com.example.app/https://api.wote.example:443", calls: keychain.app(accessGroups: []),
+            diagnostics: WoteDiagnostics { event in events.withLock { $0.append(event) } })
+        try await store.save(.fixture())
+        _ = try await store.load()
+        #expect(events.current.count == 1)
+        #expect(events.current.first?.description.contains("-34018") == true)
+        let entitled = Locked<[DiagnosticEvent]>([])
+        try await KeychainTokenStorage(
+            service: "com.example.app/https://api.wote.example:443", calls: keychain.app(accessGroups: [Self.group]),
+            diagnostics: WoteDiagnostics { event in entitled.withLock { $0.append(event) } }
+        ).save(.fixture())
+        #expect(entitled.current.isEmpty)
+    }
+
     @Test func entitledApp_staysInTheDataProtectionKeychain() async throws {
         let store = storage(entitled: [Self.group])
         try await store.save(.fixture())

@@ -30,10 +30,18 @@ package struct KeychainItem: Sendable {
     /// Appended to the account of the item the entitlement probe deletes (and never writes).
     package static let entitlementProbeSuffix = ".wote-entitlement-probe"
 
-    package init(identity: KeychainQuery, accessibility: KeychainAccessibility, calls: KeychainCalls) {
+    private let onFallback: @Sendable () -> Void
+
+    /// - Parameter onFallback: called once when the data protection keychain refuses this process
+    ///   and the item moves to the file-based keychain.
+    package init(
+        identity: KeychainQuery, accessibility: KeychainAccessibility, calls: KeychainCalls,
+        onFallback: @escaping @Sendable () -> Void = {}
+    ) {
         self.identity = identity
         self.accessibility = accessibility
         self.calls = calls
+        self.onFallback = onFallback
         placement = Locked(Self.canFallBack(identity) ? .undecided : .dataProtection)
     }
 
@@ -60,18 +68,22 @@ package struct KeychainItem: Sendable {
     /// whether this process may write there, when that is still unknown.
     private func resolvedIdentity() -> KeychainQuery {
         #if os(macOS) || targetEnvironment(macCatalyst) || !canImport(Security)
+        var fellBack = false
         let known = placement.withLock { current in
             if current == .undecided {
                 var probe = identity
                 probe.account += Self.entitlementProbeSuffix
                 switch calls.delete(probe) {
-                case .missingEntitlement: current = .fileBased
+                case .missingEntitlement:
+                    current = .fileBased
+                    fellBack = true
                 case .success, .itemNotFound: current = .dataProtection
                 default: break  // locked, or another refusal: ask again next time
                 }
             }
             return current
         }
+        if fellBack { onFallback() }
         guard known == .fileBased else { return identity }
         var fileBased = identity
         fileBased.useDataProtectionKeychain = false
