@@ -55,6 +55,9 @@ echo "== reference servers at $url (SDK end-to-end) and $cli_url (terminal front
 echo "== AsyncHTTPClient transport package"
 swift build --package-path Transports/AsyncHTTPClient --build-tests -Xswiftc -warnings-as-errors
 swift test --package-path Transports/AsyncHTTPClient
+echo "== no Apple API newer than each package's declared platforms is used unguarded (and the check still catches it)"
+scripts/check-availability.sh
+scripts/check-availability.sh --self-test
 echo "== the AsyncHTTPClient transport's README snippets compile against that package's modules"
 WOTE_MODULES_DIR=Transports/AsyncHTTPClient/.build/debug/Modules WOTE_SNIPPET_DOCS=Transports/AsyncHTTPClient/README.md \
     python3 scripts/snippets/check.py

@@ -25,10 +25,12 @@
 // `endBackgroundTask(_:)`; `ProcessInfo.performExpiringActivity(withReason:using:)` with an
 // `@escaping @Sendable (Bool) -> Void` block (iOS, tvOS, visionOS, watchOS; not macOS).
 //
+// Isolation as in the iOS 26 SDK (Apple's documentation of `beginBackgroundTask(expirationHandler:)`
+// and `endBackgroundTask(_:)`: both `nonisolated`; "This method can be safely called on a non-main
+// thread"): the two task methods are `nonisolated` in a main-actor class, so WoteKit ends a task
+// from whatever thread gives the lock back.
+//
 // Compromises:
-// - Apple's documentation declares `beginBackgroundTask(expirationHandler:)` `nonisolated`; here
-//   both task methods are main-actor isolated like the rest of UIApplication, the stricter of the
-//   two, so the binding (which calls them on the main actor) compiles with either.
 // - `shared` is a `static var` (Apple's is a `class var`).
 // - `performExpiringActivity` is Foundation's on Apple platforms; swift-corelibs-foundation lacks
 //   it, so this module adds it to ProcessInfo.
@@ -109,14 +111,17 @@ open class UIApplication: UIResponder {
     public static var shared: UIApplication { fatalError("stand-in") }
 
     /// Marks the start of a task that should continue if the app enters the background.
-    public func beginBackgroundTask(
+    nonisolated public func beginBackgroundTask(
         withName taskName: String?, expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil
     ) -> UIBackgroundTaskIdentifier {
         fatalError("stand-in")
     }
 
-    /// Marks the end of a background task.
-    public func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {}
+    /// Posted when the app becomes active.
+    nonisolated public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
+
+    /// Marks the end of a specific long-running background task; safe on a non-main thread.
+    nonisolated public func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {}
 }
 
 extension ProcessInfo {

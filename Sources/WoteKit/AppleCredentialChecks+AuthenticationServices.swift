@@ -5,6 +5,10 @@
 import AuthenticationServices
 import Foundation
 
+#if canImport(UIKit)
+import UIKit
+#endif
+
 extension WoteClient {
     /// Signs the person out when they revoke Sign in with Apple for this app.
     ///
@@ -35,13 +39,17 @@ extension WoteClient {
 extension AppleCredentialChecks {
     /// `ASAuthorizationAppleIDProvider` and `NotificationCenter.default`.
     static let live = AppleCredentialChecks(
-        credentialState: { userID in
+        credentialAnswer: { userID in
             await withCheckedContinuation { continuation in
                 ASAuthorizationAppleIDProvider().getCredentialState(forUserID: userID) { state, error in
                     // Only the raw values cross over: what they mean (an error comes with
-                    // `notFound`) is decided in AppleCredentialState.swift, where Linux tests it.
+                    // `notFound`) is decided in AppleCredentialState.swift, and whether to ask
+                    // again in AppleCredentialMonitor.swift, where Linux tests them.
+                    let error = error.map { $0 as NSError }
                     continuation.resume(
-                        returning: AppleCredentialState(appleRawValue: state.rawValue, withError: error != nil))
+                        returning: AppleCredentialAnswer(
+                            state: AppleCredentialState(appleRawValue: state.rawValue, withError: error != nil),
+                            errorDomain: error?.domain, errorCode: error?.code))
                 }
             }
         },
@@ -55,6 +63,21 @@ extension AppleCredentialChecks {
                 let registration = ObserverRegistration(observer)
                 continuation.onTermination = { _ in registration.remove() }
             }
+        },
+        activations: {
+            #if canImport(UIKit)
+            AsyncStream { continuation in
+                let observer = NotificationCenter.default.addObserver(
+                    forName: UIApplication.didBecomeActiveNotification, object: nil, queue: nil
+                ) { _ in
+                    continuation.yield()
+                }
+                let registration = ObserverRegistration(observer)
+                continuation.onTermination = { _ in registration.remove() }
+            }
+            #else
+            AsyncStream { $0.finish() }
+            #endif
         })
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WoteCLI
 import WoteKit
@@ -53,5 +54,15 @@ import WoteKit
     @Test func jsonStrings_areEscaped() {
         let value = JSONValue.object([("a", .string("quote \" backslash \\ line\nend \u{1}")), ("b", .null)])
         #expect(value.text == #"{"a":"quote \" backslash \\ line\nend \u0001","b":null}"#)
+    }
+
+    @Test func jsonStrings_keepValidUTF8_andRefuseInvalidUTF8() {
+        let valid = Data(#"{"a":"한글 é 🎉 \n"}"#.utf8)
+        #expect(JSONValue.parse(valid)?["a"]?.stringValue == "한글 é 🎉 \n")
+        // A lone continuation byte, an overlong "/", a UTF-16 surrogate, a truncated sequence.
+        for invalid: [UInt8] in [[0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82]] {
+            #expect(JSONValue.parse(Data(#"{"a":""#.utf8 + invalid + #""}"#.utf8)) == nil)
+            #expect(JSONValue.parse(Data(#"["x"#.utf8 + invalid + #"\ny"]"#.utf8)) == nil)
+        }
     }
 }

@@ -34,6 +34,47 @@ import WoteDomain
         #expect(try await storage(entitled: []).load() == nil)
     }
 
+    /// A new version gains a provisioning profile: the session the old one kept in the file-based
+    /// keychain must not outlive a sign-out or a wipe.
+    @Test func removeInAnEntitledApp_alsoClearsTheFileBasedKeychain() async throws {
+        try await storage(entitled: []).save(.fixture(access: "from the unsigned build"))
+        let entitled = storage(entitled: [Self.group])
+        try await entitled.save(.fixture())
+        try await entitled.remove()
+        #expect(keychain.items.isEmpty)
+    }
+
+    /// A new version loses its provisioning profile: the data protection item it cannot write is
+    /// still deleted where the keychain allows it, and the file-based one is.
+    @Test func removeAfterTheFallback_alsoAsksTheDataProtectionKeychain() async throws {
+        try await storage(entitled: [Self.group]).save(.fixture(access: "from the signed build"))
+        let unsigned = storage(entitled: [])
+        try await unsigned.save(.fixture())
+        try await unsigned.remove()
+        #expect(keychain.items.keys.map(\.dataProtectionKeychain).allSatisfy { $0 })
+        let deletes = keychain.calls.filter { call in
+            if case .delete(let query) = call { query.account == "session" } else { false }
+        }
+        #expect(deletes.count == 2)
+    }
+
+    @Test func theFallback_isToldToDiagnostics_once() async throws {
+        let events = Locked<[DiagnosticEvent]>([])
+        let store = KeychainTokenStorage(
+            service: "com.example.app/https://api.wote.example:443", calls: keychain.app(accessGroups: []),
+            diagnostics: WoteDiagnostics { event in events.withLock { $0.append(event) } })
+        try await store.save(.fixture())
+        _ = try await store.load()
+        #expect(events.current.count == 1)
+        #expect(events.current.first?.description.contains("-34018") == true)
+        let entitled = Locked<[DiagnosticEvent]>([])
+        try await KeychainTokenStorage(
+            service: "com.example.app/https://api.wote.example:443", calls: keychain.app(accessGroups: [Self.group]),
+            diagnostics: WoteDiagnostics { event in entitled.withLock { $0.append(event) } }
+        ).save(.fixture())
+        #expect(entitled.current.isEmpty)
+    }
+
     @Test func entitledApp_staysInTheDataProtectionKeychain() async throws {
         let store = storage(entitled: [Self.group])
         try await store.save(.fixture())

@@ -14,6 +14,27 @@ import WoteDomain
         #expect(WoteLocalization.preferredLanguage(environment: environment) == expected)
     }
 
+    /// In an app (Darwin, with a bundle), the app's own localizations decide, as for Apple's
+    /// frameworks: an English-only app on a Korean-first device shows English, whatever `LANG` says.
+    @Test(arguments: [
+        (["en"], ["LANG": "ko_KR.UTF-8"], "en"), (["ko"], ["LANG": "en_US.UTF-8"], "ko"),
+        (["ko-KR"], [:], "ko"), (["en-GB"], ["LC_ALL": "ko_KR.UTF-8"], "en"), (["ja"], ["LANG": "ko"], "en"),
+        (["Base"], ["LANG": "ko"], "en"), ([], ["LANG": "ko"], "en"),
+    ])
+    func inAnApp_theAppsLocalizationsDecide_notTheEnvironment(
+        appLocalizations: [String], environment: [String: String], expected: String
+    ) {
+        #expect(
+            WoteLocalization.preferredLanguage(appLocalizations: appLocalizations, environment: environment)
+                == expected)
+    }
+
+    /// A process without an app bundle (a command-line tool, Linux) follows the environment.
+    @Test func withoutAnApp_theEnvironmentDecides() {
+        #expect(WoteLocalization.preferredLanguage(appLocalizations: nil, environment: ["LANG": "ko_KR.UTF-8"]) == "ko")
+        #expect(WoteLocalization.preferredLanguage(appLocalizations: nil, environment: [:]) == "en")
+    }
+
     @Test func everyKind_hasAKoreanAndAnEnglishSentence() {
         let errors: [WoteError] = [
             .notSignedIn, .sessionExpired, .profileRequired, .nicknameTaken, .wrongCredentials, .banned,

@@ -151,4 +151,72 @@ import FoundationNetworking
         #expect(storage.session?.tokens.accessToken == "acc-2")
         #expect(storage.session?.appleUserID == Self.appleUser)
     }
+
+    /// Checks answering `answers` in turn (then `authorized`), counting the calls.
+    static func checks(
+        answers: [AppleCredentialAnswer], asked: Locked<Int>,
+        activations: AsyncStream<Void> = AsyncStream { $0.finish() }
+    ) -> AppleCredentialChecks {
+        let script = Locked(answers)
+        return AppleCredentialChecks(
+            credentialAnswer: { _ in
+                asked.withLock { $0 += 1 }
+                return script.withLock { $0.isEmpty ? AppleCredentialAnswer(state: .authorized) : $0.removeFirst() }
+            },
+            revocationNotices: { AsyncStream { $0.finish() } }, activations: { activations })
+    }
+
+    static let authKitFailure = AppleCredentialAnswer(
+        state: .revoked, errorDomain: "com.apple.AuthenticationServices.AuthorizationError", errorCode: 1000)
+
+    @Test func revokedWithAnError_isAskedAgain_andAnAuthorizedSecondAnswer_keepsTheSession() async {
+        await restore()
+        let asked = Locked(0)
+        let reported = Locked<[String]>([])
+        let monitor = AppleCredentialMonitor(
+            checks: Self.checks(answers: [Self.authKitFailure], asked: asked), engine: wote.engine,
+            report: { line in reported.withLock { $0.append(line) } })
+        #expect(await monitor.check() == .kept(.authorized))
+        #expect(asked.current == 2)
+        #expect(await wote.auth.currentSession().state == .signedIn)
+        #expect(reported.current.count == 1)
+        #expect(reported.current.first?.contains("com.apple.AuthenticationServices.AuthorizationError 1000") == true)
+    }
+
+    @Test func revokedWithAnErrorTwice_signsOut() async {
+        await restore()
+        let asked = Locked(0)
+        let monitor = AppleCredentialMonitor(
+            checks: Self.checks(answers: [Self.authKitFailure, Self.authKitFailure], asked: asked), engine: wote.engine)
+        #expect(await monitor.check() == .signedOut)
+        #expect(asked.current == 2)
+    }
+
+    @Test func revokedWithoutAnError_signsOutAtOnce() async {
+        await restore()
+        let asked = Locked(0)
+        let monitor = AppleCredentialMonitor(
+            checks: Self.checks(answers: [AppleCredentialAnswer(state: .revoked)], asked: asked), engine: wote.engine)
+        #expect(await monitor.check() == .signedOut)
+        #expect(asked.current == 1)
+    }
+
+    @Test func becomingActive_checksAgain_andARevocationOnTheWebSignsOut() async {
+        await restore()
+        let asked = Locked(0)
+        let (activations, activate) = AsyncStream.makeStream(of: Void.self)
+        let events = wote.auth.sessionEvents()
+        let monitor = AppleCredentialMonitor(
+            checks: Self.checks(
+                answers: [AppleCredentialAnswer(state: .authorized), AppleCredentialAnswer(state: .revoked)],
+                asked: asked, activations: activations),
+            engine: wote.engine)
+        let running = Task { await monitor.run() }
+        activate.yield()
+        for await event in events where event == .signedOut(.appleCredentialRevoked) { break }
+        #expect(asked.current == 2)
+        running.cancel()
+        activate.finish()
+        await running.value
+    }
 }

@@ -49,7 +49,14 @@ final class LegacyAHCTransport: Sendable {
         let operation: @Sendable () async throws -> (Data, URLResponse) = {
             try await self.exchange(sent, url: url, deadline: nioDeadline)
         }
-        let exchange = Task.immediate(operation: operation)
+        // As the old transport did (Linux and macOS 26 or later); macOS 15 (this package's floor)
+        // has no immediate tasks, so there the exchange starts as an ordinary task.
+        let exchange: Task<(Data, URLResponse), any Error>
+        if #available(macOS 26, *) {
+            exchange = Task.immediate(operation: operation)
+        } else {
+            exchange = Task(operation: operation)
+        }
         let timedOut = NIOLockedValueBox(false)
         let timer = client.eventLoopGroup.any().scheduleTask(deadline: nioDeadline) {
             timedOut.withLockedValue { $0 = true }

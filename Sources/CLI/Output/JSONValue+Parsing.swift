@@ -147,12 +147,21 @@ private struct JSONReader {
         var scalars = String.UnicodeScalarView()
         var pendingHighSurrogate: UInt32?
         var run: [UInt8] = []
+        // The bytes since the last escape, decoded strictly: an invalid UTF-8 sequence refuses the
+        // text. (`String(validating:as:)` does the same, but needs macOS 15 and iOS 18.)
         func flush(_ scalars: inout String.UnicodeScalarView, _ run: inout [UInt8]) -> Bool {
             guard !run.isEmpty else { return true }
-            guard let text = String(validating: run, as: UTF8.self) else { return false }
-            scalars.append(contentsOf: text.unicodeScalars)
-            run.removeAll()
-            return true
+            var decoder = UTF8()
+            var bytes = run.makeIterator()
+            while true {
+                switch decoder.decode(&bytes) {
+                case .scalarValue(let scalar): scalars.append(scalar)
+                case .emptyInput:
+                    run.removeAll()
+                    return true
+                case .error: return false
+                }
+            }
         }
         while index < bytes.count {
             let byte = bytes[index]

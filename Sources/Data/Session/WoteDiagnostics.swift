@@ -69,6 +69,10 @@ public enum DiagnosticEvent: Sendable, Equatable, CustomStringConvertible {
     case refresh(RefreshDiagnostic)
     /// The session changed (signed in, refreshed, profile required, signed out).
     case session(SessionEvent)
+    /// An Apple framework answered with an error that changed what WoteKit did (a Sign in with Apple
+    /// credential check asked again): one line with the error's domain and code, never a token or a
+    /// user identifier.
+    case platform(String)
 
     /// One line for a log.
     public var description: String {
@@ -76,6 +80,7 @@ public enum DiagnosticEvent: Sendable, Equatable, CustomStringConvertible {
         case .request(let request): request.description
         case .refresh(let refresh): refresh.description
         case .session(let event): "session \(event.diagnosticName)"
+        case .platform(let line): line
         }
     }
 }

@@ -10,24 +10,20 @@ extension BackgroundExecution {
     /// `UIApplication.beginBackgroundTask(withName:expirationHandler:)`, for an app target (not
     /// available in app extensions, which have no `UIApplication.shared`).
     ///
-    /// The task begins and its expiration handler runs on the main actor; WoteKit gives the lock
-    /// back inside that handler and ends the task there (`endBackgroundTask(_:)`), as UIKit
-    /// requires before the handler returns.
+    /// The task begins on the main actor. Its expiration handler (on the main thread) gives the lock
+    /// back and ends the task with `endBackgroundTask(_:)` before it returns, as UIKit requires, even
+    /// when the time runs out before the lock was taken; WoteKit ends it from any thread otherwise
+    /// (`endBackgroundTask(_:)` is nonisolated). Each task ends once: ``task(begin:end:)``.
     @available(iOSApplicationExtension, unavailable)
-    public static let application = BackgroundExecution { name, onExpiry in
-        await MainActor.run { () -> Activity? in
-            let application = UIApplication.shared
-            let identifier = application.beginBackgroundTask(withName: name) { onExpiry() }
-            guard identifier != .invalid else { return nil }
-            return Activity {
-                if Thread.isMainThread {
-                    MainActor.assumeIsolated { application.endBackgroundTask(identifier) }
-                } else {
-                    Task { @MainActor in application.endBackgroundTask(identifier) }
-                }
+    public static let application = BackgroundExecution.task(
+        begin: { name, expirationHandler in
+            await MainActor.run { () -> ApplicationTask? in
+                let application = UIApplication.shared
+                let identifier = application.beginBackgroundTask(withName: name) { expirationHandler() }
+                return identifier == .invalid ? nil : ApplicationTask(application: application, identifier: identifier)
             }
-        }
-    }
+        },
+        end: { task in task.application.endBackgroundTask(task.identifier) })
 
     /// `ProcessInfo.performExpiringActivity(withReason:using:)`, for apps and app extensions.
     ///
@@ -44,6 +40,12 @@ extension BackgroundExecution {
             }
         }
     }
+}
+
+/// A task `UIApplication` began: the application (main-actor isolated, so Sendable) and the identifier.
+private struct ApplicationTask: Sendable {
+    let application: UIApplication
+    let identifier: UIBackgroundTaskIdentifier
 }
 
 /// One `performExpiringActivity` block: hands the activity out, then keeps the block running until

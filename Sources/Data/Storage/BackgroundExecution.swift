@@ -74,3 +74,78 @@ public struct BackgroundExecution: Sendable {
         #endif
     }
 }
+
+extension BackgroundExecution {
+    /// A hook over a system call pair like `UIApplication.beginBackgroundTask(withName:expirationHandler:)`
+    /// and `endBackgroundTask(_:)`: a task begun with an expiration handler, ended by its identifier.
+    ///
+    /// The expiration handler calls `onExpiry` and then ends the task itself, before it returns, as
+    /// UIKit requires, whether or not WoteKit had already attached the task to a lock (an expiry
+    /// that comes before the lock is taken has no activity to end yet). Every end after the first
+    /// is ignored, so the system's end call runs exactly once per task.
+    ///
+    /// - Parameters:
+    ///   - begin: begins a task named `name` whose expiration handler is `expirationHandler`; returns
+    ///     its identifier, or `nil` when the system grants no time.
+    ///   - end: ends the task (`endBackgroundTask(_:)`, which may be called from any thread).
+    package static func task<Identifier: Sendable>(
+        begin:
+            @escaping @Sendable (_ name: String, _ expirationHandler: @escaping @Sendable () -> Void) async ->
+            Identifier?,
+        end: @escaping @Sendable (Identifier) -> Void
+    ) -> BackgroundExecution {
+        BackgroundExecution { name, onExpiry in
+            let task = BackgroundTask(end: end)
+            let identifier = await begin(name) {
+                onExpiry()
+                task.end()
+            }
+            guard let identifier else { return nil }
+            task.began(identifier)
+            return Activity { task.end() }
+        }
+    }
+}
+
+/// One background task's end, at most once: from WoteKit (the lock given back) or from the expiration
+/// handler, whichever comes first.
+private final class BackgroundTask<Identifier: Sendable>: Sendable {
+    private enum Phase {
+        /// Not begun yet; `ended` when an end was asked for meanwhile.
+        case beginning(ended: Bool)
+        case running(Identifier)
+        case ended
+    }
+
+    private let phase = Locked(Phase.beginning(ended: false))
+    private let endCall: @Sendable (Identifier) -> Void
+
+    init(end: @escaping @Sendable (Identifier) -> Void) { endCall = end }
+
+    /// The system answered with the task's identifier; ends it at once if an end came first.
+    func began(_ identifier: Identifier) {
+        let endNow = phase.withLock { phase in
+            guard case .beginning(let ended) = phase else { return false }
+            phase = ended ? .ended : .running(identifier)
+            return ended
+        }
+        if endNow { endCall(identifier) }
+    }
+
+    /// Ends the task, the first time only.
+    func end() {
+        let identifier: Identifier? = phase.withLock { phase in
+            switch phase {
+            case .beginning:
+                phase = .beginning(ended: true)
+                return nil
+            case .running(let identifier):
+                phase = .ended
+                return identifier
+            case .ended:
+                return nil
+            }
+        }
+        if let identifier { endCall(identifier) }
+    }
+}

@@ -30,12 +30,34 @@ package struct KeychainItem: Sendable {
     /// Appended to the account of the item the entitlement probe deletes (and never writes).
     package static let entitlementProbeSuffix = ".wote-entitlement-probe"
 
-    package init(identity: KeychainQuery, accessibility: KeychainAccessibility, calls: KeychainCalls) {
+    private let onFallback: @Sendable () -> Void
+
+    /// - Parameter onFallback: called once when the data protection keychain refuses this process
+    ///   and the item moves to the file-based keychain.
+    package init(
+        identity: KeychainQuery, accessibility: KeychainAccessibility, calls: KeychainCalls,
+        onFallback: @escaping @Sendable () -> Void = {}
+    ) {
         self.identity = identity
         self.accessibility = accessibility
         self.calls = calls
-        let canFallBack = identity.useDataProtectionKeychain && identity.accessGroup == nil
-        placement = Locked(canFallBack ? .undecided : .dataProtection)
+        self.onFallback = onFallback
+        placement = Locked(Self.canFallBack(identity) ? .undecided : .dataProtection)
+    }
+
+    /// Whether a file-based keychain exists beside the data protection keychain: macOS and Mac
+    /// Catalyst (Apple: `kSecUseDataProtectionKeychain` matters only there), and platforms without the
+    /// Security framework, where the emulation tests this logic. Elsewhere the probe is not compiled.
+    #if os(macOS) || targetEnvironment(macCatalyst) || !canImport(Security)
+    package static let hasFileBasedKeychain = true
+    #else
+    package static let hasFileBasedKeychain = false
+    #endif
+
+    /// Whether the item may live in either keychain: the data protection keychain without an explicit
+    /// access group, where a file-based keychain exists.
+    private static func canFallBack(_ identity: KeychainQuery) -> Bool {
+        hasFileBasedKeychain && identity.useDataProtectionKeychain && identity.accessGroup == nil
     }
 
     /// Whether the data protection keychain refused this process (`errSecMissingEntitlement`) and
@@ -45,22 +67,30 @@ package struct KeychainItem: Sendable {
     /// The query for the keychain that holds the item: asks the data protection keychain once
     /// whether this process may write there, when that is still unknown.
     private func resolvedIdentity() -> KeychainQuery {
+        #if os(macOS) || targetEnvironment(macCatalyst) || !canImport(Security)
+        var fellBack = false
         let known = placement.withLock { current in
             if current == .undecided {
                 var probe = identity
                 probe.account += Self.entitlementProbeSuffix
                 switch calls.delete(probe) {
-                case .missingEntitlement: current = .fileBased
+                case .missingEntitlement:
+                    current = .fileBased
+                    fellBack = true
                 case .success, .itemNotFound: current = .dataProtection
                 default: break  // locked, or another refusal: ask again next time
                 }
             }
             return current
         }
+        if fellBack { onFallback() }
         guard known == .fileBased else { return identity }
         var fileBased = identity
         fileBased.useDataProtectionKeychain = false
         return fileBased
+        #else
+        return identity
+        #endif
     }
 
     /// The item's data.
@@ -107,8 +137,21 @@ package struct KeychainItem: Sendable {
     /// Deletes the item; succeeds when there is none.
     ///
     /// - Throws: ``KeychainError`` with the status of a refused delete.
+    ///
+    /// Where the item may live in either keychain, the other one's item goes too (a version of the
+    /// app with a provisioning profile and one without each kept the session in its own keychain),
+    /// so no refresh token is left behind. The data protection keychain refusing a process without
+    /// the entitlement (-34018) is not an error there.
     package func delete() throws(KeychainError) {
-        let status = calls.delete(resolvedIdentity())
+        let identity = resolvedIdentity()
+        let status = calls.delete(identity)
         guard status == .success || status == .itemNotFound else { throw .status(status, while: .deleting) }
+        guard Self.canFallBack(self.identity) else { return }
+        var other = identity
+        other.useDataProtectionKeychain.toggle()
+        let otherStatus = calls.delete(other)
+        guard otherStatus == .success || otherStatus == .itemNotFound || otherStatus == .missingEntitlement else {
+            throw .status(otherStatus, while: .deleting)
+        }
     }
 }

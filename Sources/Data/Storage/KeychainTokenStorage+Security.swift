@@ -20,15 +20,18 @@ extension KeychainTokenStorage {
     ///   - backgroundExecution: the background time the shared lock is taken in, so the app is never
     ///     suspended holding it; ``BackgroundExecution/standard`` unless given (an app target may
     ///     pass `.application`).
+    ///   - diagnostics: told when, on macOS, the data protection keychain refuses the app (no
+    ///     provisioning profile) and the item falls back to the file-based keychain.
     public convenience init(
         service: String, account: String = "session", accessGroup: String? = nil,
         accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly, useDataProtectionKeychain: Bool = true,
-        sharedLockDirectory: URL? = nil, backgroundExecution: BackgroundExecution = .standard
+        sharedLockDirectory: URL? = nil, backgroundExecution: BackgroundExecution = .standard,
+        diagnostics: WoteDiagnostics = .platformDefault
     ) {
         self.init(
             service: service, account: account, accessGroup: accessGroup, accessibility: accessibility,
             useDataProtectionKeychain: useDataProtectionKeychain, sharedLockDirectory: sharedLockDirectory,
-            backgroundExecution: backgroundExecution, calls: .live)
+            backgroundExecution: backgroundExecution, calls: .live, diagnostics: diagnostics)
     }
 }
 

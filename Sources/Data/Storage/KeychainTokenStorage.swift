@@ -54,7 +54,7 @@ public final class KeychainTokenStorage: TokenStorage {
         service: String, account: String = "session", accessGroup: String? = nil,
         accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly, useDataProtectionKeychain: Bool = true,
         sharedLockDirectory: URL? = nil, backgroundExecution: BackgroundExecution = .standard, calls: KeychainCalls,
-        onLockContention: (@Sendable () -> Void)? = nil
+        onLockContention: (@Sendable () -> Void)? = nil, diagnostics: WoteDiagnostics = .platformDefault
     ) {
         self.service = service
         self.account = account
@@ -68,7 +68,15 @@ public final class KeychainTokenStorage: TokenStorage {
             identity: KeychainQuery(
                 service: service, account: account, accessGroup: accessGroup,
                 useDataProtectionKeychain: useDataProtectionKeychain),
-            accessibility: accessibility, calls: calls)
+            accessibility: accessibility, calls: calls,
+            onFallback: { [service] in
+                guard diagnostics.isEnabled else { return }
+                diagnostics.handle(
+                    .platform(
+                        "Keychain: the data protection keychain refused this process (errSecMissingEntitlement, "
+                            + "-34018: no keychain entitlement); the item of service \(service) is kept in the "
+                            + "file-based keychain"))
+            })
     }
 
     /// Reads the stored session.

@@ -1,0 +1,66 @@
+import Testing
+import WoteData
+import WoteTestSupport
+
+/// `BackgroundExecution.task(begin:end:)`, the logic of `.application` (UIApplication's background
+/// tasks): the expiration handler ends the task before it returns, and each task ends exactly once.
+@Suite struct BackgroundTaskTests {
+    /// A system with UIKit's task calls: begin records the expiration handler, end records the end.
+    final class FakeTasks: Sendable {
+        private struct State {
+            var handlers: [Int: @Sendable () -> Void] = [:]
+            var ended: [Int] = []
+        }
+        private let state = Locked(State())
+        var ended: [Int] { state.current.ended }
+
+        var execution: BackgroundExecution {
+            .task(
+                begin: { _, handler in
+                    self.state.withLock { state in
+                        let identifier = state.handlers.count + 1
+                        state.handlers[identifier] = handler
+                        return identifier
+                    }
+                },
+                end: { identifier in self.state.withLock { $0.ended.append(identifier) } })
+        }
+
+        /// Runs task `identifier`'s expiration handler, and returns what had ended when it returned.
+        func expire(_ identifier: Int) -> [Int] {
+            let handler = state.current.handlers[identifier]
+            handler?()
+            return ended
+        }
+    }
+
+    @Test func anExpiryBeforeTheActivityIsEnded_endsTheTaskInsideTheHandler_once() async throws {
+        let tasks = FakeTasks()
+        let expired = Locked(false)
+        // As when the expiry comes before the lock is taken: nobody has ended the activity yet.
+        let activity = try #require(await tasks.execution.begin(name: "lock") { expired.withLock { $0 = true } })
+
+        #expect(tasks.expire(1) == [1])
+        #expect(expired.current)
+
+        activity.end()
+        #expect(tasks.ended == [1])
+    }
+
+    @Test func anActivityEndedFirst_isNotEndedAgainByALateExpiry() async throws {
+        let tasks = FakeTasks()
+        let activity = try #require(await tasks.execution.begin(name: "lock") {})
+        activity.end()
+        activity.end()
+        #expect(tasks.ended == [1])
+        #expect(tasks.expire(1) == [1])
+    }
+
+    @Test func anExpiryThatEndsTheActivityItself_endsTheTaskOnce() async throws {
+        let tasks = FakeTasks()
+        let box = Locked<BackgroundExecution.Activity?>(nil)
+        let activity = try #require(await tasks.execution.begin(name: "lock") { box.current?.end() })
+        box.withLock { $0 = activity }
+        #expect(tasks.expire(1) == [1])
+    }
+}
