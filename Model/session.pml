@@ -701,14 +701,15 @@ finish:
 inline restoreOp(p) {
 #ifdef FIX33_RESTORE
   /* the fix: inside the store queue, behind every end queued before it */
-  atomic { !storeBusy[p] && endsQueued[p] == 0 -> storeBusy[p] = 1 };
+  atomic { !storeBusy[p] && endsQueued[p] == 0 -> storeBusy[p] = 1; rg = gen[p] };
   atomic {
     LOCK_FREE -> TAKE(p);
 #ifdef FIX33_RETRY
     if :: pendingRemoval[p] -> removeSession(p, SA); loRemoved[SA] = 1; pendingRemoval[p] = 0 :: else fi;
 #endif
+    /* no generation began while it waited for the lock (a logout that began after it queued) */
     if
-    :: sess[p] == 0 && store != 0 && store != FOREIGN ->
+    :: sess[p] == 0 && gen[p] == rg && store != 0 && store != FOREIGN ->
        gen[p]++; setSess(p, store); lastSeen[p] = store; persist[p] = 1
     :: else
     fi;
