@@ -1,6 +1,12 @@
 // swift-tools-version: 6.2
 // WoteKit: a Swift client SDK that signs people in to Wote and keeps them signed in.
-// No package dependencies: Foundation and the Swift toolchain only.
+// No package dependencies by default: Foundation and the Swift toolchain only. The two adapters are
+// products of this package behind opt-in traits, so that an app adds any of them with the one
+// `.package(url:)` line: `traits: ["Alamofire"]` brings Alamofire and WoteKitAlamofire,
+// `traits: ["AsyncHTTPClient"]` async-http-client and WoteKitAsyncHTTPClient. A dependency used only
+// under a trait that is off is not resolved, fetched or built (SwiftPM 6.1+ prunes it), and a trait's
+// name is a compilation condition of this package's targets: each adapter file is `#if <trait>`, so
+// without its trait an adapter target is an empty module.
 import PackageDescription
 
 // The same strict settings for every target, in this package and in Server/, Benchmarks/ and
@@ -12,6 +18,10 @@ let strictSettings: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
+// Products an adapter takes only when the app enables its trait.
+let alamofire: TargetDependencyCondition? = .when(traits: ["Alamofire"])
+let asyncHTTPClient: TargetDependencyCondition? = .when(traits: ["AsyncHTTPClient"])
+
 let package = Package(
     name: "WoteKit",
     defaultLocalization: "en",
@@ -20,6 +30,25 @@ let package = Package(
         .library(name: "WoteKit", targets: ["WoteKit"]),
         .library(name: "WoteKitTesting", targets: ["WoteKitTesting"]),
         .executable(name: "wote", targets: ["wote"]),
+        .library(name: "WoteKitAlamofire", targets: ["WoteKitAlamofire"]),
+        .library(name: "WoteKitAsyncHTTPClient", targets: ["WoteKitAsyncHTTPClient"]),
+    ],
+    traits: [
+        .trait(
+            name: "Alamofire",
+            description: "WoteKitAlamofire: WoteKit's bearer interceptor for Alamofire 5 (and Moya)."),
+        .trait(
+            name: "AsyncHTTPClient",
+            description: "WoteKitAsyncHTTPClient: WoteKit's network leaf on AsyncHTTPClient (SwiftNIO)."),
+        .default(enabledTraits: []),
+    ],
+    dependencies: [
+        // Alamofire 5.10.0 is the first release whose interceptor completions are `@Sendable`.
+        .package(url: "https://github.com/Alamofire/Alamofire.git", from: "5.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // AsyncHTTPClient's own dependency; the transport only tells its no-op tracer apart.
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.1.0"),
     ],
     targets: [
         // Layers. The arrows are the architecture: Domain ← Repository ← Data,
@@ -53,6 +82,25 @@ let package = Package(
         .executableTarget(
             name: "wote", dependencies: ["WoteCLI"],
             path: "Sources/wote"),
+
+        // The adapters, each behind its trait (an empty module without it). Their sources and their
+        // READMEs live under Transports/.
+        .target(
+            name: "WoteKitAlamofire",
+            dependencies: ["WoteKit", .product(name: "Alamofire", package: "Alamofire", condition: alamofire)],
+            path: "Transports/Alamofire/Sources/WoteKitAlamofire"),
+        .target(
+            name: "WoteKitAsyncHTTPClient",
+            dependencies: [
+                "WoteKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: asyncHTTPClient),
+                .product(name: "NIOCore", package: "swift-nio", condition: asyncHTTPClient),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: asyncHTTPClient),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: asyncHTTPClient),
+                .product(name: "NIOFoundationCompat", package: "swift-nio", condition: asyncHTTPClient),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: asyncHTTPClient),
+            ],
+            path: "Transports/AsyncHTTPClient/Sources/WoteKitAsyncHTTPClient"),
 
         // Loopback HTTP server and temporary directories, shared by the test targets.
         .target(name: "WoteTestSupport", dependencies: ["WoteData", "WoteDomain"], path: "Tests/Support"),

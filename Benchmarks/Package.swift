@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 // WoteKit's benchmarks against the reference server (issue 6). A package of their own, so that the
-// SDK's Package.swift keeps zero dependencies; this one depends on the SDK by path, and on the
-// AsyncHTTPClient transport package (Transports/AsyncHTTPClient) by path for the transport benchmark.
+// SDK's Package.swift keeps zero dependencies; this one depends on the SDK by path, with its trait
+// AsyncHTTPClient (the product WoteKitAsyncHTTPClient) for the transport benchmark.
 import Foundation
 import PackageDescription
 
@@ -16,10 +16,9 @@ let withAsyncHTTPClient = ProcessInfo.processInfo.environment["WOTE_BENCH_NO_ASY
 let package = Package(
     name: "WoteBenchmarks",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(path: "..")]
+    dependencies: [.package(path: "..", traits: withAsyncHTTPClient ? ["AsyncHTTPClient"] : [])]
         + (withAsyncHTTPClient
             ? [
-                .package(path: "../Transports/AsyncHTTPClient"),
                 // The bare client the AsyncHTTPClient overhead benchmark compares WoteKit with.
                 .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
                 .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -32,7 +31,7 @@ let package = Package(
             dependencies: ["CHeapStats", .product(name: "WoteKit", package: sdkIdentity)]
                 + (withAsyncHTTPClient
                     ? [
-                        .product(name: "WoteKitAsyncHTTPClient", package: "asynchttpclient"),
+                        .product(name: "WoteKitAsyncHTTPClient", package: sdkIdentity),
                         .product(name: "AsyncHTTPClient", package: "async-http-client"),
                         .product(name: "NIOCore", package: "swift-nio"),
                         .product(name: "NIOHTTP1", package: "swift-nio"),

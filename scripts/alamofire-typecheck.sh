@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Type-checks the Alamofire adapter (Transports/Alamofire/Sources/WoteKitAlamofire) and the Swift
+# Type-checks the Alamofire adapter (the root package's target WoteKitAlamofire, trait `Alamofire`,
+# sources in Transports/Alamofire/Sources/WoteKitAlamofire) and the Swift
 # snippets of its README on Linux, where Alamofire cannot be fetched: against a stand-in Alamofire
 # module (Transports/Alamofire/StandIns/Alamofire) that declares the Alamofire 5 signatures they use,
 # copied from Alamofire's source, and the WoteKit modules `swift build` made. It catches a wrong
@@ -20,10 +21,11 @@ adapter=Transports/Alamofire
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The adapter package's settings (Swift 6, the upcoming features, warnings as errors), as a module of
-# another package than WoteKit's, so that only WoteKit's public API is in reach.
+# The adapter target's settings in Package.swift (Swift 6, the upcoming features, warnings as errors,
+# its trait `Alamofire` on), as a module of another package than WoteKit's, so that only WoteKit's
+# public API is in reach. (It is WoteKit's own target, but uses no `package` symbol: this keeps it so.)
 flags=(
-    -swift-version 6 -warnings-as-errors -parse-as-library
+    -swift-version 6 -warnings-as-errors -parse-as-library -D Alamofire
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
     -enable-upcoming-feature InternalImportsByDefault
     -package-name WoteKitAlamofire -module-cache-path "$work/cache"

@@ -6,6 +6,7 @@
 #
 # Usage: scripts/check-snippets.sh          (builds WoteCLI, WoteKit and WoteKitTesting first)
 #        SNIPPETS_LIST=1 scripts/check-snippets.sh   (also lists every snippet and how it was placed)
+#        scripts/check-snippets.sh --app-target=xcode26   (as a new Xcode 26 app target compiles them)
 #        scripts/check-snippets.sh --self-test      (proves a type error and a compiler crash fail
 #                                                   it: Tests/Snippets/SelfTest.md instead of the docs)
 #
@@ -38,10 +39,15 @@
 # - Docs/CLI.md (for contributors to the terminal front): type-checked as more files of the
 #   WoteCLI module.
 # - Blocks importing Alamofire or Moya (Docs/Session.md's interceptors) are listed as not compiled;
-#   the adapters in Transports/ are compiled by their own packages, and Transports/Alamofire's
-#   documents are checked by that package's script. Any other unknown import fails.
-# - Transports/AsyncHTTPClient/README.md: compiled by scripts/test.sh once that package is built,
-#   against its modules (WOTE_MODULES_DIR, WOTE_SNIPPET_DOCS).
+#   the adapters (the root's trait-gated targets, sources in Transports/) are checked by
+#   scripts/alamofire-typecheck.sh, with Transports/Alamofire's documents. Any other unknown import fails.
+# - Transports/AsyncHTTPClient/README.md: compiled by scripts/test.sh once its test package (which
+#   builds WoteKit with the trait AsyncHTTPClient) is built, against its modules (WOTE_MODULES_DIR,
+#   WOTE_SNIPPET_DOCS).
+# - --app-target=xcode26 | --app-target=plain: as an app's own target compiles them, warnings as
+#   errors (a value a snippet names and leaves unused aside): a new Xcode 26 app target's settings
+#   (main-actor default isolation, NonisolatedNonsendingByDefault, InferIsolatedConformances), or a
+#   plain Swift 6 target. Docs/CLI.md, for contributors, is left out.
 #
 # Speed: one `swiftc -wmo -emit-sil` per group (all code blocks together; whole-file blocks packed
 # into as few groups as their top-level names allow), two at a time (SNIPPET_JOBS). -emit-sil runs

@@ -48,6 +48,12 @@ extension WoteClient {
     /// Sends `request` and decodes the Wote envelope's `data` as `type`, by the body-decides rule:
     /// the division code first, then the body's status.
     ///
+    /// The payload is decoded on the caller's actor (`nonisolated(nonsending)`): a type of an app
+    /// target whose types are main-actor isolated by default (a new Xcode 26 app), with its
+    /// `Decodable` conformance isolated too, works as written, and it need not be `Sendable`. A large
+    /// payload is decoded on the main actor when `fetch` is called there; call it from a
+    /// `@concurrent` function to decode it elsewhere.
+    ///
     /// ```swift
     /// struct Post: Decodable, Sendable { var postId: Int64; var title: String }
     /// let feed = try await wote.fetch([Post].self, .get("/api/posts", query: ["visibilityScope": "GLOBAL"]))
@@ -61,11 +67,26 @@ extension WoteClient {
     ///   E015 already voted, G010 not the author, E008 bad page, ...)
     ///   ``WoteError/rejected(code:message:)``; ``WoteError/malformedResponse(_:)`` for an unusable
     ///   body or a success without `data`; and the failures of ``response(for:)-(APIRequest)``.
-    public func fetch<Payload: Decodable & Sendable>(_ type: Payload.Type = Payload.self, _ request: APIRequest)
-        async throws(WoteError) -> Payload
-    {
-        let envelope = try await envelope(type, for: request)
-        return try envelope.requireData()
+    public nonisolated(nonsending) func fetch<Payload: Decodable>(
+        _ type: Payload.Type = Payload.self, _ request: APIRequest
+    ) async throws(WoteError) -> Payload {
+        // The session reads what the answer means from the envelope without its payload; the
+        // payload (whose conformance may be isolated to the caller) is decoded here.
+        let answered = try await envelope(IgnoredPayload.self, keepingBodyOf: request)
+        try answered.envelope.requireSuccess()
+        let payload: Payload?
+        do throws(APIError) {
+            payload = try EnvelopeDecoder.decodePlain(
+                PayloadField<Payload>.self, from: answered.response.body, httpStatus: answered.response.status,
+                contentType: answered.response.contentType
+            ).data
+        } catch {
+            throw error.toDomainCountingErrorPagesAsServerFailures()
+        }
+        guard let payload else {
+            throw MalformedResponse(httpStatus: answered.response.status, problem: .missingField("data")).toDomain()
+        }
+        return payload
     }
 
     /// Sends `request` and checks the Wote envelope says success, for answers without `data`
@@ -87,6 +108,22 @@ extension WoteClient {
         } catch {
             // As `verdict(of:)` reads it: a 502 page from a proxy is the server failing, not a
             // malformed answer.
+            throw error.toDomainCountingErrorPagesAsServerFailures()
+        }
+    }
+
+    /// The envelope's header and the answer it came in, read by the session as ``fetch(_:_:)`` needs.
+    private func envelope(_ type: IgnoredPayload.Type, keepingBodyOf request: APIRequest)
+        async throws(WoteError) -> (envelope: ResponseEnvelope<IgnoredPayload>, response: HTTPResponse)
+    {
+        let endpoint = try Endpoint(request)
+        do throws(APIError) {
+            let answered = try await engine.send(endpoint) { response in
+                let reading = AnswerReading.envelope(type, from: response)
+                return AnswerReading(meaning: reading.meaning, answer: reading.answer.map { Answered($0, response) })
+            }
+            return (answered.envelope, answered.response)
+        } catch {
             throw error.toDomainCountingErrorPagesAsServerFailures()
         }
     }
@@ -265,4 +302,20 @@ extension WoteClient {
         api.percentEncodedQuery = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
         return api
     }
+}
+
+/// An envelope's header with the answer it came in.
+private struct Answered: Sendable {
+    let envelope: ResponseEnvelope<IgnoredPayload>
+    let response: HTTPResponse
+
+    init(_ envelope: ResponseEnvelope<IgnoredPayload>, _ response: HTTPResponse) {
+        self.envelope = envelope
+        self.response = response
+    }
+}
+
+/// The envelope's `data` alone, decoded as the caller's type.
+private struct PayloadField<Payload: Decodable>: Decodable {
+    let data: Payload?
 }

@@ -25,7 +25,7 @@ let code = "authorization-code"
 /// (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` on Apple platforms).
 let groupContainer = URL(filePath: "/private/var/mobile/Containers/Shared/AppGroup/example")
 /// How the app reads its own backend's refresh answer (Session.md's contracts show whole ones).
-@Sendable func readReissueAnswer(_ answer: HTTPResponse, receivedAt: Date) -> RefreshAnswer {
+@Sendable nonisolated func readReissueAnswer(_ answer: HTTPResponse, receivedAt: Date) -> RefreshAnswer {
     .transient(.malformedResponse("not written here"))
 }
 /// The "keep me signed in" checkbox.

@@ -42,6 +42,24 @@ CLI_DOCUMENTS = {"Docs/CLI.md"}
 THIRD_PARTY = {"Alamofire", "Moya"}
 TOOLCHAIN_MODULES = {"Foundation", "FoundationNetworking", "FoundationEssentials", "Dispatch",
                      "Observation", "Synchronization", "Testing", "_Concurrency"}
+# As an app's own target compiles them (`--app-target=NAME`), with warnings as errors (a value a
+# snippet names and does not use afterwards aside): `xcode26`, a target as a new Xcode 26 app has it
+# (SE-0466 main-actor default isolation, SE-0461 nonisolated(nonsending) by default, SE-0470 isolated
+# conformances inferred), or `plain`, a Swift 6 target with none of these. Without the option:
+# Swift 6, warnings allowed. Docs/CLI.md is for contributors, not apps: left out in those modes.
+APP_TARGETS = {
+    "xcode26": ["-default-isolation", "MainActor",
+                "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+                "-enable-upcoming-feature", "InferIsolatedConformances"],
+    "plain": [],
+}
+APP_TARGET = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--app-target=")), None)
+if APP_TARGET is not None and APP_TARGET not in APP_TARGETS:
+    sys.exit(f"check-snippets: --app-target= takes {', '.join(APP_TARGETS)}")
+ALLOWED_WARNINGS = re.compile(r"was never used|was written to, but never read")
+# `--emit=DIR`: write the preludes and every code snippet of the documents as Swift files into DIR,
+# compile nothing (scripts/consumer-check.sh builds README's in a package of an app's own).
+EMIT = next((Path(a.split("=", 1)[1]) for a in sys.argv if a.startswith("--emit=")), None)
 IMPLICIT_IMPORTS = ("import Foundation\n#if canImport(FoundationNetworking)\n"
                     "import FoundationNetworking\n#endif\nimport WoteKit\n")
 DECLARATION = re.compile(
@@ -202,7 +220,8 @@ class Checker:
         self.apple = None
 
     def swift_flags(self, module):
-        return ["swiftc", "-swift-version", "6", "-parse-as-library", "-suppress-warnings",
+        warnings = ["-suppress-warnings"] if APP_TARGET is None else APP_TARGETS[APP_TARGET]
+        return ["swiftc", "-swift-version", "6", "-parse-as-library"] + warnings + [
                 "-module-name", module, "-module-cache-path", str(self.cache),
                 "-I", str(MODULES)] + [flag for path in C_MODULE_MAPS for flag in ("-Xcc", f"-fmodule-map-file={path}")]
 
@@ -280,7 +299,17 @@ class Checker:
         # Only the Apple groups see the stand-ins (and the Apple build of WoteKit before the other).
         extra = ["-I", str(self.apple), "-I", str(self.standin_dir)] if context == "apple" else []
         flags = self.swift_flags(module)
-        return run(flags[:1] + extra + flags[1:] + ["-wmo", "-emit-sil", "-o", "/dev/null"] + files)
+        status, output = run(flags[:1] + extra + flags[1:] + ["-wmo", "-emit-sil", "-o", "/dev/null"] + files)
+        if APP_TARGET is None:
+            return status, output
+        # Warnings as errors, but for a value a snippet names without using it afterwards.
+        strict = []
+        for line in output.split("\n"):
+            if re.match(r"^[^ :]+:\d+:\d+: warning:", line) and not ALLOWED_WARNINGS.search(line):
+                line = line.replace(": warning:", ": error: (warning)", 1)
+                status = status or 1
+            strict.append(line)
+        return status, "\n".join(strict)
 
     def package_name(self):
         description = (MODULES.parent / "description.json").read_text()
@@ -312,6 +341,24 @@ def crash_text(output):
     return "\n".join(keep[:25])
 
 
+def emit(snippets):
+    """The preludes and the documents' code snippets as Swift files of an app's own target."""
+    EMIT.mkdir(parents=True, exist_ok=True)
+    for i, prelude in enumerate(PRELUDES):
+        (EMIT / f"Prelude{i}.swift").write_text(prelude.read_text())
+    written = 0
+    for s in snippets:
+        if s.kind in ("file", "body") and not set(s.imports + s.inherited) & (THIRD_PARTY | set(STANDIN_NAMES)):
+            (EMIT / f"Snippet{s.index}.swift").write_text(source_of(s))
+            written += 1
+    if written == 0:
+        sys.exit("check-snippets: --emit found no snippet to write")
+    print(f"check-snippets: wrote {written} snippets and {len(PRELUDES)} preludes to {EMIT}")
+
+
+STANDIN_NAMES = [p.name for p in STANDINS.iterdir() if p.is_dir()] if STANDINS.is_dir() else []
+
+
 def main():
     snippets = []
     for path in documents():
@@ -333,9 +380,13 @@ def main():
     for s, m in unknown:
         print(f"check-snippets: FAILED {s.where}: imports {m}, which is neither WoteKit's, the toolchain's, "
               f"a stand-in in AppleStandIns/ nor a known third-party library ({', '.join(sorted(THIRD_PARTY))})")
+    if EMIT is not None:
+        emit(snippets)
+        return
     with tempfile.TemporaryDirectory(prefix="snippets.") as work:
         checker = Checker(work)
-        swift = [s for s in snippets if s.kind in ("file", "body") and not s.missing]
+        swift = [s for s in snippets if s.kind in ("file", "body") and not s.missing
+                 and not (APP_TARGET is not None and s.doc in CLI_DOCUMENTS)]
         manifests = [s for s in snippets if s.kind in ("manifest", "fragment")]
         for s in swift:
             if s.doc in CLI_DOCUMENTS:

@@ -1,3 +1,4 @@
+#if Alamofire  // the package trait `Alamofire` (Package.swift): without it, this target is an empty module
 import Alamofire
 public import WoteKit
 
@@ -20,3 +21,4 @@ extension Error {
         return underlying.asWoteError
     }
 }
+#endif  // Alamofire

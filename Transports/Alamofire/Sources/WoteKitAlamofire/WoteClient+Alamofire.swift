@@ -1,3 +1,4 @@
+#if Alamofire  // the package trait `Alamofire` (Package.swift): without it, this target is an empty module
 public import Alamofire
 public import WoteKit
 
@@ -73,3 +74,4 @@ extension WoteClient {
         WoteRedirectHandler(authorizer: requestAuthorizer())
     }
 }
+#endif  // Alamofire

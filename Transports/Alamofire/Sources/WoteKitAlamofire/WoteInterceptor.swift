@@ -1,3 +1,4 @@
+#if Alamofire  // the package trait `Alamofire` (Package.swift): without it, this target is an empty module
 public import Alamofire
 public import WoteKit
 
@@ -106,3 +107,4 @@ public struct WoteInterceptor: RequestInterceptor {
         #endif
     }
 }
+#endif  // Alamofire

@@ -1,3 +1,4 @@
+#if Alamofire  // the package trait `Alamofire` (Package.swift): without it, this target is an empty module
 public import Alamofire
 public import WoteKit
 
@@ -51,3 +52,4 @@ public struct WoteRedirectHandler: RedirectHandler {
         completion(authorizer.followingRedirect(to: request, from: original))
     }
 }
+#endif  // Alamofire

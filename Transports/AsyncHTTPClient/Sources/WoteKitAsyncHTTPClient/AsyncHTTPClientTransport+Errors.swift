@@ -1,3 +1,4 @@
+#if AsyncHTTPClient  // the package trait `AsyncHTTPClient` (Package.swift): without it, this target is an empty module
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -53,3 +54,4 @@ extension AsyncHTTPClientTransport {
         }
     }
 }
+#endif  // AsyncHTTPClient

@@ -1,3 +1,4 @@
+#if AsyncHTTPClient  // the package trait `AsyncHTTPClient` (Package.swift): without it, this target is an empty module
 import AsyncHTTPClient
 import Foundation
 import NIOConcurrencyHelpers
@@ -167,3 +168,4 @@ private final class AnswerCollector: HTTPClientResponseDelegate {
             body: body.map { Data(buffer: $0, byteTransferStrategy: .automatic) } ?? Data())
     }
 }
+#endif  // AsyncHTTPClient

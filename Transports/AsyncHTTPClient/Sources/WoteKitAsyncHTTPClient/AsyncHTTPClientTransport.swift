@@ -1,3 +1,4 @@
+#if AsyncHTTPClient  // the package trait `AsyncHTTPClient` (Package.swift): without it, this target is an empty module
 public import AsyncHTTPClient
 public import NIOCore
 import Tracing
@@ -113,3 +114,4 @@ public final class AsyncHTTPClientTransport: Sendable {
         return configuration
     }
 }
+#endif  // AsyncHTTPClient

@@ -1,3 +1,4 @@
+#if AsyncHTTPClient  // the package trait `AsyncHTTPClient` (Package.swift): without it, this target is an empty module
 public import AsyncHTTPClient
 public import WoteKit
 
@@ -39,3 +40,4 @@ extension HTTPTransport {
         AsyncHTTPClientTransport(configuration: configuration, maximumBodySize: maximumBodySize).transport
     }
 }
+#endif  // AsyncHTTPClient
