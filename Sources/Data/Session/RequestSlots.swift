@@ -17,6 +17,7 @@ package final class RequestSlots: Sendable {
 
     private struct Waiter {
         let id: UInt64
+        let generation: UInt64
         let continuation: CheckedContinuation<Grant, Never>
     }
 
@@ -45,7 +46,9 @@ package final class RequestSlots: Sendable {
     ///
     /// - Returns: ``Grant/granted`` with a slot to give back with ``release()``; otherwise why the
     ///   caller holds nothing.
-    package func take() async -> Grant {
+    /// - Parameter generation: the session generation the request was issued under, for
+    ///   ``dismissWaiting(issuedBefore:)``.
+    package func take(generation: UInt64 = 0) async -> Grant {
         let (granted, id) = state.withLock { state -> (Bool, UInt64) in
             if state.available > 0 {
                 state.available -= 1
@@ -63,7 +66,7 @@ package final class RequestSlots: Sendable {
                         state.available -= 1
                         return .granted
                     }
-                    state.waiters.append(Waiter(id: id, continuation: continuation))
+                    state.waiters.append(Waiter(id: id, generation: generation, continuation: continuation))
                     return nil
                 }
                 if let now { continuation.resume(returning: now) }
@@ -92,9 +95,16 @@ package final class RequestSlots: Sendable {
     /// Sends every waiter away with ``Grant/dismissed``: the session they waited to use has ended,
     /// so none of them may go on the wire. Slots held now stay with their holders.
     package func dismissWaiting() {
+        dismissWaiting(issuedBefore: .max)
+    }
+
+    /// Sends away, with ``Grant/dismissed``, the waiters whose request was issued under a session
+    /// generation before `generation` (see ``take(generation:)``): that session has ended.
+    package func dismissWaiting(issuedBefore generation: UInt64) {
         let dismissed = state.withLock { state -> [Waiter] in
-            defer { state.waiters.removeAll() }
-            return state.waiters
+            let older = state.waiters.filter { $0.generation < generation }
+            state.waiters.removeAll { $0.generation < generation }
+            return older
         }
         for waiter in dismissed { waiter.continuation.resume(returning: .dismissed) }
     }

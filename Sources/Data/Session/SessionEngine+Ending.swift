@@ -35,11 +35,11 @@ extension SessionEngine {
     }
 
     /// Tells the requests that waited for an ended session that it ended: those waiting for its
-    /// refresh, those waiting for a request slot (unless a new session began since), and those that
+    /// refresh, those waiting for a request slot under it (not those of a session begun since), and those that
     /// found it gone while its store write ran.
     func announce(_ ending: SessionEnding) {
         for waiter in ending.refreshWaiters { waiter.resume(returning: .failed(.session(ending.error))) }
-        if ending.generation == generation { slots.dismissWaiting() }
+        slots.dismissWaiting(issuedBefore: ending.generation)
         endingsBeingStored -= 1
         guard endingsBeingStored == 0 else { return }
         let waiting = endingStoredWaiters

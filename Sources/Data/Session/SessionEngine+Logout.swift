@@ -28,8 +28,8 @@ extension SessionEngine {
     /// tokens the session had.
     ///
     /// From the call on, no token is handed out and no request of the session is sent: a refresh
-    /// under way is abandoned (its call cancelled), and the requests waiting for it or for a slot
-    /// fail once the store is emptied. Meanwhile the backend's logout call (``SessionContract/logout``)
+    /// under way is abandoned (its call is not cancelled: its answer lands in the store and the logout
+    /// call goes with it), and the requests waiting for it or for a slot fail once the store is emptied. Meanwhile the backend's logout call (``SessionContract/logout``)
     /// goes out with the session's access token; an expired one is refreshed first, under the store's
     /// lock (so no other process spends the same refresh token) and outside the ended session, before
     /// the store is emptied. The calls to the backend are bounded by the request time-out; when the
@@ -42,12 +42,16 @@ extension SessionEngine {
     ///   session has ended here all the same, and the backend was told as usual.
     package func logOut(deviceToken: String?) async throws(WoteError) {
         guard let ending = session else {
-            if case .signedOut = state { return }
+            // Signed out, unless the store refused the last removal: then it is tried again.
+            if case .signedOut = state, !removalPending { return }
             try await end(reason: .loggedOut)
             return
         }
         let wasPersistent = isPersistent
-        let ended = endInMemory(reason: .loggedOut)
+        // A refresh under way is not cancelled: its answer (a pair the server has rotated to) lands
+        // in the store first, and the logout call goes with it instead of spending the old refresh
+        // token again. Its call is bounded by the request time-out, as the logout is.
+        let ended = endInMemory(reason: .loggedOut, cancellingRefresh: false)
         let deadline = clock.uptime() + client.timeout
         var credentials: LogoutCredentials?
         var storeFailure: WoteError?
@@ -80,7 +84,12 @@ extension SessionEngine {
         -> LogoutCredentials
     {
         var latest = ending
-        if readingTheStore, let stored = try? await storage.load(), belongsHere(stored), isNewer(stored, than: ending) {
+        // A pair this process stored for the ended session (a refresh the logout did not cancel, whose
+        // answer landed) or a newer one another process stored.
+        if readingTheStore, let stored = try? await storage.load(), belongsHere(stored),
+            stored.tokens.refreshToken != ending.tokens.refreshToken,
+            stored == lastSeenInStore || isNewer(stored, than: ending)
+        {
             latest = stored
         }
         guard let call = configuration.contract.logout, call.credential == .accessToken,

@@ -39,6 +39,16 @@ extension SessionEngine {
 
     private func restoreFromStorage() async -> WoteError? {
         let restoring = generation
+        // After every change of the store queued before it (a logout removing this very session):
+        // a restore never reads what an end is about to remove. A removal the store refused before
+        // is tried again first; while it fails, nothing is adopted.
+        if removalPending {
+            _ = try? await withStore { () async throws(WoteError) in
+                if session == nil, removalPending { try await writeMemoryToStore(replacingOtherOrigins: false) }
+            }
+        } else {
+            await waitForStoreQueue()
+        }
         let stored: StoredSession?
         do {
             stored = try await storage.load()
@@ -51,7 +61,7 @@ extension SessionEngine {
             return nil
         }
         // A sign-in or sign-out that ran while the store was read is newer than what was read.
-        guard generation == restoring else { return nil }
+        guard generation == restoring, !removalPending else { return nil }
         guard let stored, belongsHere(stored) else {
             state = .signedOut(.noSession)
             return nil
@@ -96,7 +106,8 @@ extension SessionEngine {
             nextFlightID &+= 1
             let started = RefreshFlight(id: nextFlightID, generation: generation, trigger: trigger)
             flight = started
-            flight?.task = Task { await self.fly(started) }
+            // The flight is not the caller: it holds no store queue, whatever the caller holds.
+            flight?.task = StoreQueueHolder.$engine.withValue(nil) { Task { await self.fly(started) } }
         }
         nextWaiterID &+= 1
         let waiterID = nextWaiterID
@@ -174,7 +185,10 @@ extension SessionEngine {
                 case .current, .replacedByOtherOrigin:
                     break
                 }
-                return await callRefresh(generation: flightGeneration, holdingStore: isPersistent)
+                // Inside the store queue whatever `isPersistent` now says (another origin's session
+                // found in the store makes it `false`): the outcome is written here, never queued
+                // behind this very change.
+                return await callRefresh(generation: flightGeneration, holdingStore: true)
             }
         } catch {
             return failTransiently(.session(error), generation: flightGeneration)
@@ -228,16 +242,21 @@ extension SessionEngine {
             // The waiting requests hear that the session ended only once the store is emptied: a
             // process that ends on that answer (the terminal front's `wote refresh`) must not leave
             // the dead session on disk for its next launch.
-            if holdingStore {
-                let ending = endInMemory(reason: reason, cancellingRefresh: false)
-                defer { announce(ending) }
-                do {
-                    try await writeMemoryToStore(replacingOtherOrigins: false)
-                } catch {
-                    broadcaster.send(.refreshFailed(error))
+            // The store is emptied only while it holds the refused refresh token (compare-and-swap):
+            // a pair another client stored meanwhile is not this verdict's.
+            let ending = endInMemory(reason: reason, cancellingRefresh: false)
+            defer { announce(ending) }
+            do {
+                if holdingStore {
+                    try await removeStoredSession(whileItHolds: current.tokens)
+                } else {
+                    // A session kept in memory only: this origin's stored entry goes, as for any end.
+                    try await withStore { () async throws(WoteError) in
+                        try await writeMemoryToStore(replacingOtherOrigins: false)
+                    }
                 }
-            } else {
-                await endAfterServerVerdict(reason: reason, cancellingRefresh: false)
+            } catch {
+                broadcaster.send(.refreshFailed(error))
             }
             return .failed(.session(reason.errorWhenMissing))
         case .transient(let error):

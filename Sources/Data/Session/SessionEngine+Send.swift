@@ -59,18 +59,21 @@ extension SessionEngine: HTTPSending {
             return try read(response).answer.get()
         }
         if Task.isCancelled { throw .cancelled }
+        // The request belongs to the session it is issued under: it is sent with that session's
+        // token or not at all, whatever begins while it waits.
+        let issued = lane.current.generation
         // The token is taken when the request gets its slot on the wire, not before.
-        switch await slots.take() {
+        switch await slots.take(generation: issued) {
         case .granted: break
         case .cancelled: throw .cancelled
         case .dismissed: throw .session(await errorForMissingSessionOnceStored())
         }
         defer { slots.release() }
         var (token, requestGeneration, profileWasCompleted): (String, UInt64, profileCompleted: Bool)
-        if let ready = tokenWithoutWaiting() {
+        if let ready = tokenWithoutWaiting(), ready.1 == issued {
             (token, requestGeneration, profileWasCompleted) = ready
         } else {
-            (token, requestGeneration, profileWasCompleted) = try await accessTokenForRequest()
+            (token, requestGeneration, profileWasCompleted) = try await accessTokenForRequest(issuedIn: issued)
         }
         var retried = false
         while true {
@@ -126,10 +129,14 @@ extension SessionEngine: HTTPSending {
     ///
     /// A refresh that fails for a passing reason while the old token is still valid is not the
     /// request's problem: the old token is sent.
-    func accessTokenForRequest() async throws(APIError) -> (String, UInt64, profileCompleted: Bool) {
+    func accessTokenForRequest(issuedIn issued: UInt64? = nil) async throws(APIError) -> (
+        String, UInt64, profileCompleted: Bool
+    ) {
         if storeBehindSince != nil { await catchUpStore() }
-        guard session != nil else { throw .session(await errorForMissingSessionOnceStored()) }
-        let startGeneration = generation
+        let startGeneration = issued ?? generation
+        guard session != nil, startGeneration == generation else {
+            throw .session(await errorForMissingSessionOnceStored())
+        }
         if flight != nil {
             // A refresh is under way (an answer said the token was rejected, or it is expiring):
             // a request not yet sent waits for the new token rather than sending the old one.
@@ -137,6 +144,9 @@ extension SessionEngine: HTTPSending {
                 return (pair.accessToken, startGeneration, session?.profileCompleted ?? true)
             }
             if Task.isCancelled { throw .cancelled }
+            // Its session ended while it waited (a logout, a new sign-in): the session now in
+            // memory is not the one this request was issued under.
+            guard startGeneration == generation else { throw .session(await errorForMissingSessionOnceStored()) }
         }
         guard let current = session else { throw .session(await errorForMissingSessionOnceStored()) }
         let now = serverNow()
@@ -169,8 +179,14 @@ extension SessionEngine: HTTPSending {
         guard requestGeneration == generation, let current = session else {
             throw .session(await errorForMissingSessionOnceStored())
         }
-        // Sent with a token that a refresh has since replaced: retry with the new one.
-        if current.tokens.accessToken != token { return current.tokens.accessToken }
+        if current.tokens.accessToken != token {
+            // Sent with a token that a refresh of this session has since replaced: retry with the
+            // new one. Any other token is an ended session's, never answered with this one's.
+            guard replacedAccessTokens.generation == generation, replacedAccessTokens.tokens.contains(token) else {
+                throw .session(.notSignedIn)
+            }
+            return current.tokens.accessToken
+        }
         switch await sharedRefresh(trigger: .reactive) {
         case .renewed(let pair):
             // As in accessTokenForRequest: a session end may have run before this resumed.

@@ -26,16 +26,47 @@ extension SessionEngine {
     ///
     /// - Throws: ``WoteError/storageFailure(_:)`` when the lock cannot be taken, or what `body` throws.
     func withStore<T>(_ body: () async throws(WoteError) -> T) async throws(WoteError) -> T {
+        try await inStoreQueue { () async throws(WoteError) -> T in
+            // Engines of this process on the same store take turns too: a store without a
+            // cross-process lock (the default Keychain store) would guard nothing between them.
+            if let storeTurnKey {
+                guard await StoreTurns.shared.take(storeTurnKey, waitingAtMost: storeLockWait) else {
+                    throw .storageFailure(TokenStorageError.lockTimedOut("another client's store change").reason)
+                }
+            }
+            defer { if let storeTurnKey { StoreTurns.shared.give(storeTurnKey) } }
+            let lock: TokenStorageLock
+            do throws(TokenStorageError) {
+                lock = try await storage.lock(waitingAtMost: storeLockWait)
+            } catch {
+                throw .storageFailure(error.reason)
+            }
+            defer { lock.release() }
+            return try await body()
+        }
+    }
+
+    /// Runs `body` after every earlier change of the store in this engine, and before any later
+    /// one, without the store's locks. The queue is not re-entrant: its holder waiting for it again
+    /// would wait for itself for ever, which a debug build stops at.
+    func inStoreQueue<T>(_ body: () async throws(WoteError) -> T) async throws(WoteError) -> T {
+        let me = ObjectIdentifier(self)
+        assert(StoreQueueHolder.engine != me, "the store queue's holder entered it again: it would wait for ever")
         await enterStoreQueue()
         defer { leaveStoreQueue() }
-        let lock: TokenStorageLock
-        do {
-            lock = try await storage.lock(waitingAtMost: storeLockWait)
-        } catch {
-            throw .storageFailure(error.reason)
+        let result = await StoreQueueHolder.$engine.withValue(me) { () async -> Result<T, WoteError> in
+            do throws(WoteError) {
+                return .success(try await body())
+            } catch {
+                return .failure(error)
+            }
         }
-        defer { lock.release() }
-        return try await body()
+        return try result.get()
+    }
+
+    /// Waits until every change of the store queued before it is done.
+    func waitForStoreQueue() async {
+        _ = try? await inStoreQueue { () async throws(WoteError) in }
     }
 
     private func enterStoreQueue() async {
@@ -63,17 +94,41 @@ extension SessionEngine {
                 try await storage.save(session)
                 lastSeenInStore = session
                 storeBehindSince = nil
+                removalPending = false
                 return
             }
             if !replacingOtherOrigins, let stored = try? await storage.load(), !belongsHere(stored) {
+                removalPending = false
                 return
             }
             try await storage.remove()
             lastSeenInStore = nil
             storeBehindSince = nil
+            removalPending = false
         } catch {
+            // An end the store refused: the next logout or restore removes the session again.
+            if session == nil { removalPending = true }
             throw .storageFailure(error.reason)
         }
+    }
+
+    /// Empties the store after a refresh token was refused, only while the store still holds
+    /// `spent` (compare-and-swap; call it inside ``withStore(_:)``): a newer pair another client
+    /// stored meanwhile, or another origin's session, stays.
+    func removeStoredSession(whileItHolds spent: TokenPair) async throws(WoteError) {
+        let stored: StoredSession?
+        do {
+            stored = try await storage.load()
+        } catch {
+            // Unreadable: remove as before, the end must reach the store.
+            try await writeMemoryToStore(replacingOtherOrigins: false)
+            return
+        }
+        guard let stored, belongsHere(stored), stored.tokens.refreshToken == spent.refreshToken else {
+            lastSeenInStore = stored
+            return
+        }
+        try await writeMemoryToStore(replacingOtherOrigins: false)
     }
 
     /// How long a store that refused a refreshed pair is left alone before a request writes it
@@ -143,7 +198,11 @@ extension SessionEngine {
         adopted.origin = origin
         session = adopted
         lastSeenInStore = stored
-        state = adopted.profileCompleted ? .signedIn : .profileRequired
+        let adoptedState: AuthenticationState = adopted.profileCompleted ? .signedIn : .profileRequired
+        if adoptedState != state {
+            state = adoptedState
+            broadcaster.send(adopted.profileCompleted ? .signedIn : .profileRequired)
+        }
         return .adopted
     }
 

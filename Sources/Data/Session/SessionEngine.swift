@@ -23,7 +23,10 @@ package actor SessionEngine {
     let slots: RequestSlots
 
     var session: StoredSession? {
-        didSet { publishLane() }
+        didSet {
+            publishLane()
+            noteReplacedAccessToken(oldValue)
+        }
     }
     var state: AuthenticationState = .signedOut(.noSession)
     var isPersistent = true
@@ -64,6 +67,14 @@ package actor SessionEngine {
     /// session gone waits before it hears so (see `SessionEngine+Ending.swift`).
     var endingsBeingStored = 0
     var endingStoredWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Whether an end's removal from the store failed: the next logout or restore removes again.
+    var removalPending = false
+    /// The access tokens this generation's session held before a refresh (or another process's
+    /// pair) replaced them, latest last: a rejection of one of them is answered with the current
+    /// token, a rejection of any other (an ended session's) is not.
+    var replacedAccessTokens: (generation: UInt64, tokens: [String]) = (0, [])
+    /// This process's turns in the store's changes, shared with every engine on the same store.
+    let storeTurnKey: String?
     /// Awaited by a request a refresh has just woken, before it goes on (see
     /// ``gateRefreshWakes(_:)``); `nil` outside tests.
     var refreshWakeGate: (@Sendable () async -> Void)?
@@ -94,6 +105,7 @@ package actor SessionEngine {
         self.clock = clock
         self.configuration = configuration
         self.origin = client.origin?.description
+        self.storeTurnKey = StoreTurns.key(of: storage)
     }
 
     // MARK: - State
@@ -160,6 +172,8 @@ package actor SessionEngine {
         }
         // Overtaken while writing: the newer change owns the session and has told subscribers.
         guard generation == beginning else { return state }
+        // An account switch: the previous session ends for observers before the new one begins.
+        if previous.session != nil { broadcaster.send(.signedOut(.loggedOut)) }
         broadcaster.send(new.profileCompleted ? .signedIn : .profileRequired)
         return state
     }
@@ -239,6 +253,20 @@ package actor SessionEngine {
         for waiter in abandonFlight(cancellingItsCall: true) {
             waiter.resume(returning: .failed(.session(error)))
         }
+        // The requests of the old session waiting for a slot are not sent with the new one's token.
+        slots.dismissWaiting(issuedBefore: generation)
+    }
+
+    /// Records that a refresh (or another process's pair) replaced the access token of this
+    /// generation's session; a new generation starts a new record.
+    private func noteReplacedAccessToken(_ old: StoredSession?) {
+        guard replacedAccessTokens.generation == generation else {
+            replacedAccessTokens = (generation, [])
+            return
+        }
+        guard let old = old?.tokens.accessToken, let session, session.tokens.accessToken != old else { return }
+        replacedAccessTokens.tokens.append(old)
+        if replacedAccessTokens.tokens.count > 32 { replacedAccessTokens.tokens.removeFirst() }
     }
 }
 

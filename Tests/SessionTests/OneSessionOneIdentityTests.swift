@@ -1,0 +1,275 @@
+import Foundation
+import Testing
+import WoteData
+import WoteDomain
+import WoteKitTesting
+import WoteRepository
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The failures of issue 33 (../shared/reviews/engine-review-2026-11-26.md), each as the
+/// interleaving that shows it: a session's requests, tokens and end belong to that session only.
+@Suite(.timeLimit(.minutes(1)))
+struct OneSessionOneIdentityTests {
+    static let deadRefreshToken = #"{"status":401,"divisionCode":"E016","message":"Invalid refresh token"}"#
+
+    // MARK: - A logout undone (review #1)
+
+    /// A restore (a second window, a scene reconnecting) while logout's store step runs waits
+    /// behind it: it adopts nothing, and the logout's write does not put the session back.
+    @Test func aLogoutUndone_restoreWhileTheLogoutIsAtWork_bringsNothingBack() async throws {
+        let fixture = EngineFixture()
+        let held = HeldStorage()
+        let engine = fixture.makeEngine(storage: held)
+        _ = try await engine.begin(
+            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
+        held.holdNext(.load)
+        let logout = Task { try await engine.logOut(deviceToken: nil) }
+        await held.arrived.wait()
+
+        let finished = Locked(false)
+        let restore = Task {
+            let snapshot = await engine.restore()
+            finished.withLock { $0 = true }
+            return snapshot
+        }
+        // Before, the restore read the store beside the logout and came back at once; now it waits
+        // for the logout's turn in the store, so this gives up after its limit.
+        _ = await yieldUntil(limit: 2_000) { finished.current }
+        await held.release.open()
+        try await logout.value
+        let restored = await restore.value
+
+        #expect(restored.state == .signedOut(.noSession))
+        #expect(held.inner.session == nil)
+        let sentBefore = fixture.backend.stub.requests.count
+        await #expect(throws: APIError.session(.notSignedIn)) {
+            try await engine.send(EngineFixture.profile).status
+        }
+        #expect(fixture.backend.stub.requests.count == sentBefore)
+    }
+
+    // MARK: - A hang that never ends (review #2)
+
+    /// The refresh that finds another origin's session in the store is answered "refresh token
+    /// dead": it ends this session without waiting for the store queue it holds, and the next
+    /// sign-in returns.
+    @Test func aHangThatNeverEnds_deadTokenVerdictOnTheRefreshThatFindsAnotherOrigin_returns() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        try await fixture.signIn()
+        let foreign = StoredSession(
+            tokens: fixture.backend.issuePair(), profileCompleted: true, origin: OriginTests.otherOrigin)
+        fixture.storage.session = foreign
+        fixture.backend.state.withLock { $0.refreshScript = [.json(200, Self.deadRefreshToken)] }
+        fixture.clock.advance(by: .seconds(61))
+
+        await #expect(throws: APIError.session(.sessionExpired)) { try await fixture.fetchProfile() }
+
+        #expect(fixture.storage.session == foreign)
+        let next = try await fixture.signIn()
+        #expect(fixture.storage.session?.tokens.accessToken == next.accessToken)
+    }
+
+    // MARK: - Member A's request sent as member B (review #3)
+
+    /// A request waiting for A's refresh when B's session begins fails; it is not sent with B's token.
+    @Test func memberAsRequestSentAsMemberB_aRefreshWaiter_failsWhenBsSessionBegins() async throws {
+        let fixture = EngineFixture(accessLifetime: 600)
+        try await fixture.signIn()
+        fixture.clock.advance(by: .seconds(590))  // inside the leeway, not yet expired
+        let gate = Latch()
+        fixture.backend.refreshGate.withLock { $0 = gate }
+        let first = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
+        await fixture.backend.refreshArrived.wait()
+        let second = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
+        #expect(await yieldUntil { await fixture.engine.requestsWaitingForRefresh() == 2 })
+
+        let next = try await fixture.signIn()
+        await gate.open()
+
+        await #expect(throws: APIError.session(.notSignedIn)) { try await first.value }
+        await #expect(throws: APIError.session(.notSignedIn)) { try await second.value }
+        let sent = fixture.backend.stub.requests(path: "/api/profiles").map {
+            $0.value(forHTTPHeaderField: "Authorization")
+        }
+        #expect(!sent.contains("Bearer \(next.accessToken)"))
+    }
+
+    /// A request waiting for a slot under A fails when B's session begins; it is not sent with B's token.
+    @Test func memberAsRequestSentAsMemberB_aSlotWaiter_failsWhenBsSessionBegins() async throws {
+        let onTheWire = HeldPath(path: "/api/posts")
+        let fixture = EngineFixture()
+        var configuration = SessionConfiguration()
+        configuration.maximumConcurrentRequests = 1
+        let engine = fixture.makeEngine(
+            storage: fixture.storage, configuration: configuration,
+            transport: onTheWire.transport(over: fixture.backend))
+        _ = try await engine.begin(
+            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
+        let sent = Task { () throws(APIError) -> Int in
+            try await engine.send(Endpoint(method: .get, path: "/api/posts", authorization: .bearer)).status
+        }
+        await onTheWire.arrivals.waitForArrivals()
+        let waiting = Task { () throws(APIError) -> Int in try await engine.send(EngineFixture.profile).status }
+        #expect(await yieldUntil { engine.requestsWaitingForASlot == 1 })
+
+        let next = fixture.backend.issuePair()
+        _ = try await engine.begin(StoredSession(tokens: next, profileCompleted: true), persist: true)
+        await onTheWire.gate.open()
+
+        await #expect(throws: APIError.session(.notSignedIn)) { try await waiting.value }
+        await #expect(throws: APIError.session(.notSignedIn)) { try await sent.value }
+        #expect(fixture.backend.stub.requests(path: "/api/profiles").isEmpty)
+    }
+
+    // MARK: - A's token answered with B's (review #4)
+
+    /// A token of an ended session is never answered with a newer session's token.
+    @Test func asTokenAnsweredWithBs_afterLogoutAndSignIn_theRejectedTokenOfAIsNotSignedIn() async throws {
+        let fixture = EngineFixture()
+        let a = try await fixture.signIn()
+        try await fixture.engine.end(reason: .loggedOut)
+        let b = try await fixture.signIn()
+
+        await #expect(throws: WoteError.notSignedIn) {
+            try await fixture.engine.accessToken(afterRejecting: a.accessToken)
+        }
+        // A token a refresh of B's session replaced is still answered with B's current one.
+        #expect(try await fixture.engine.refresh().tokens?.accessToken != b.accessToken)
+        let current = try #require(await fixture.engine.snapshot().tokens?.accessToken)
+        #expect(try await fixture.engine.accessToken(afterRejecting: b.accessToken) == current)
+    }
+
+    // MARK: - Two clients, one refresh token spent twice (review #5)
+
+    /// A refresh token refused while another client (sharing no lock) already stored a newer pair:
+    /// this session ends, and the other's pair stays in the store (compare-and-swap).
+    @Test func twoClientsOneRefreshTokenSpentTwice_theRefusedTokensEnd_removesOnlyThatToken() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        try await fixture.signIn()
+        fixture.clock.advance(by: .seconds(61))
+        let gate = Latch()
+        fixture.backend.refreshGate.withLock { $0 = gate }
+        fixture.backend.state.withLock { $0.refreshScript = [.json(200, Self.deadRefreshToken)] }
+        let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
+        await fixture.backend.refreshArrived.wait()
+        // Meanwhile the other client spent the same refresh token first and stored its new pair.
+        var theirs = try #require(fixture.storage.session)
+        theirs.tokens = fixture.backend.issuePair()
+        fixture.storage.session = theirs
+        await gate.open()
+
+        await #expect(throws: APIError.session(.sessionExpired)) { try await request.value }
+        #expect(fixture.storage.session == theirs)
+    }
+
+    // MARK: - A logout undone by one refused write (review #6)
+
+    /// The store refuses logout's removal once: a second `logout()` removes it.
+    @Test func aLogoutUndoneByOneRefusedWrite_aSecondLogoutRemovesTheSession() async throws {
+        let fixture = EngineFixture()
+        try await fixture.signIn()
+        fixture.storage.failWrites(with: .unavailable("locked"))
+        await #expect(throws: WoteError.storageFailure("locked")) { try await fixture.engine.logOut(deviceToken: nil) }
+        fixture.storage.failWrites(with: nil)
+
+        try await fixture.engine.logOut(deviceToken: nil)
+
+        #expect(fixture.storage.session == nil)
+        let nextLaunch = fixture.makeEngine(storage: fixture.storage)
+        #expect(await nextLaunch.restore().state == .signedOut(.noSession))
+    }
+
+    /// The store refuses logout's removal once: the next restore in this process removes it and
+    /// stays signed out.
+    @Test func aLogoutUndoneByOneRefusedWrite_theNextRestoreRemovesTheSession() async throws {
+        let fixture = EngineFixture()
+        try await fixture.signIn()
+        fixture.storage.failWrites(with: .unavailable("locked"))
+        await #expect(throws: WoteError.storageFailure("locked")) { try await fixture.engine.logOut(deviceToken: nil) }
+        fixture.storage.failWrites(with: nil)
+
+        let restored = await fixture.engine.restore()
+
+        #expect(restored.state == .signedOut(.noSession))
+        #expect(fixture.storage.session == nil)
+    }
+
+    // MARK: - State changes without an event (review #8)
+
+    /// A pair another process stored with "profile required" is adopted with its event.
+    @Test func stateChangeWithoutAnEvent_profileRequiredAdoptedFromTheStore_isAnnounced() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        try await fixture.signIn()
+        fixture.clock.advance(by: .seconds(45))
+        var theirs = try #require(fixture.storage.session)
+        theirs.tokens = fixture.backend.issuePair()
+        theirs.profileCompleted = false
+        fixture.storage.session = theirs
+        fixture.clock.advance(by: .seconds(16))
+        let events = fixture.engine.events()
+
+        _ = try await fixture.fetchProfile()
+
+        #expect(await fixture.engine.snapshot().state == .profileRequired)
+        #expect(await drain(events, of: fixture.engine).contains(.profileRequired))
+        #expect(fixture.backend.refreshCalls == 0)
+    }
+
+    /// A sign-in over a live session ends that session with its `signedOut` before the new one's
+    /// `signedIn`, so observers drop the previous member's profile.
+    @Test func stateChangeWithoutAnEvent_signInOverASession_endsItWithAnEvent() async throws {
+        let fixture = EngineFixture()
+        try await fixture.signIn()
+        let events = fixture.engine.events()
+
+        try await fixture.signIn()
+
+        #expect(await drain(events, of: fixture.engine) == [.signedOut(.loggedOut), .signedIn])
+    }
+
+    // MARK: - Logout and a refresh in flight (review #7)
+
+    /// Logout during a refresh the server has already rotated: the refresh's answer lands in the
+    /// store and the logout call goes with it, instead of spending the old refresh token again.
+    @Test func logoutDuringARefresh_spendsTheRefreshTokenOnce_andTellsTheServerWithTheNewPair() async throws {
+        let answered = Latch()
+        let rotated = Latch()
+        let fixture = EngineFixture(accessLifetime: 600) { backend in
+            HTTPTransport { request in
+                let reply = try await backend.stub.transport.send(request)
+                if request.url?.path == "/api/auth/refresh" {
+                    await rotated.open()
+                    await answered.wait()
+                }
+                return reply
+            }
+        }
+        try await fixture.signIn()
+        fixture.clock.advance(by: .seconds(590))  // inside the leeway, not yet expired
+        let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
+        await rotated.wait()
+        var changes = fixture.engine.events().makeAsyncIterator()
+        let events = fixture.engine.events()
+
+        let logout = Task { try await fixture.engine.logOut(deviceToken: nil) }
+        while let event = await changes.next() {
+            if case .signedOut = event { break }
+        }
+        await answered.open()
+        try await logout.value
+        _ = await request.result
+
+        let backend = fixture.backend.state.current
+        #expect(backend.refreshBodies.count == 1)
+        #expect(backend.logoutCalls.map(\.authorization) == ["Bearer access-2"])
+        #expect(fixture.storage.session == nil)
+        let notTold = await drain(events, of: fixture.engine).filter {
+            if case .serverNotToldOfLogout = $0 { return true }
+            return false
+        }
+        #expect(notTold.isEmpty)
+    }
+}
