@@ -185,7 +185,6 @@ case ${1:-} in
   {
     # processes x requests, slots per process, network faults; the longest first
     echo "run fixed-3x3-logout-bitstate   pass bitstate -DFIXED -DNP=3 -DNR=3 -DSLOTS=2 -DMAXFAULTS=1 -DUSER=1"
-    echo "run fixed-2x2-logout-bitstate   pass bitstate -DFIXED -DNP=2 -DNR=2 -DSLOTS=2 -DMAXFAULTS=1 -DUSER=1"
     echo "run fixed-2x2-withdrawal        pass full -DFIXED -DNP=2 -DNR=2 -DSLOTS=1 -DMAXFAULTS=0 -DUSER=2"
     echo "run fixed-2x2-logout            pass full -DFIXED -DNP=2 -DNR=2 -DSLOTS=1 -DMAXFAULTS=0 -DUSER=1"
     echo "run fixed-2x1-logout-fault      pass full -DFIXED -DNP=2 -DNR=1 -DSLOTS=1 -DMAXFAULTS=1 -DUSER=1"
