@@ -22,6 +22,9 @@ scripts/cli-public-api-check.sh
 echo "== every Swift snippet of README, Docs, DocC and the /// comments compiles as a reader pastes it"
 scripts/check-snippets.sh
 scripts/check-snippets.sh --self-test
+echo "== the same snippets in an app's own targets, warnings as errors: a new Xcode 26 app's (main-actor default isolation, NonisolatedNonsendingByDefault, InferIsolatedConformances) and a plain Swift 6 one"
+scripts/check-snippets.sh --app-target=xcode26
+scripts/check-snippets.sh --app-target=plain
 echo "== the Alamofire adapter type-checked against a stand-in with Alamofire 5's signatures"
 scripts/alamofire-typecheck.sh
 
@@ -52,15 +55,18 @@ cli_url=$(scripts/start-server.sh "$work/cli" --test-hooks)
 second_url=$(scripts/start-server.sh "$work/second" --test-hooks)
 echo "== reference servers at $url (SDK end-to-end) and $cli_url (terminal front)"
 
-echo "== AsyncHTTPClient transport package"
+echo "== the AsyncHTTPClient transport (the product WoteKitAsyncHTTPClient, trait AsyncHTTPClient) and its tests"
 swift build --package-path Transports/AsyncHTTPClient --build-tests -Xswiftc -warnings-as-errors
 swift test --package-path Transports/AsyncHTTPClient
 echo "== no Apple API newer than each package's declared platforms is used unguarded (and the check still catches it)"
 scripts/check-availability.sh
 scripts/check-availability.sh --self-test
-echo "== the AsyncHTTPClient transport's README snippets compile against that package's modules"
+echo "== the AsyncHTTPClient transport's README snippets compile against that build's modules"
 WOTE_MODULES_DIR=Transports/AsyncHTTPClient/.build/debug/Modules WOTE_SNIPPET_DOCS=Transports/AsyncHTTPClient/README.md \
     python3 scripts/snippets/check.py
+
+echo "== an app's package depends on WoteKit by URL, offline: no trait (nothing else resolved), Alamofire (stand-in)"
+WOTE_CONSUMER_RUNS="a b" scripts/consumer-check.sh   # run c (AsyncHTTPClient) not yet verified here
 
 echo "== fuzzers: every target for a short bounded time, no corpus merge (about 2-6 minutes)"
 scripts/fuzz.sh --ci

@@ -64,7 +64,7 @@ func offerToTryAgain(_ reason: String) {}
 // MARK: - Values an earlier snippet of the same article declared
 
 /// The app's answer types (AppCalls.md declares them in "Send it").
-struct VoteCounts: Decodable, Sendable {
+nonisolated struct VoteCounts: Decodable, Sendable {
     var agreeCount: Int
     var disagreeCount: Int
 }

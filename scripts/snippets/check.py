@@ -43,7 +43,7 @@ THIRD_PARTY = {"Alamofire", "Moya"}
 TOOLCHAIN_MODULES = {"Foundation", "FoundationNetworking", "FoundationEssentials", "Dispatch",
                      "Observation", "Synchronization", "Testing", "_Concurrency"}
 # As an app's own target compiles them (`--app-target=NAME`), with warnings as errors (a value a
-# snippet names and does not use afterwards aside): `xcode26`, a target as a new Xcode 26 app has it
+# snippet names and does not use afterwards, or an expression it shows whose result it drops, aside): `xcode26`, a target as a new Xcode 26 app has it
 # (SE-0466 main-actor default isolation, SE-0461 nonisolated(nonsending) by default, SE-0470 isolated
 # conformances inferred), or `plain`, a Swift 6 target with none of these. Without the option:
 # Swift 6, warnings allowed. Docs/CLI.md is for contributors, not apps: left out in those modes.
@@ -56,7 +56,9 @@ APP_TARGETS = {
 APP_TARGET = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--app-target=")), None)
 if APP_TARGET is not None and APP_TARGET not in APP_TARGETS:
     sys.exit(f"check-snippets: --app-target= takes {', '.join(APP_TARGETS)}")
-ALLOWED_WARNINGS = re.compile(r"was never used|was written to, but never read")
+# (and a `public import` in a snippet that shows imports alone, with nothing public to use it).
+ALLOWED_WARNINGS = re.compile(r"was never used|was written to, but never read|is unused \[#no-usage\]|"
+                              r"was not used in public declarations or inlinable code")
 # `--emit=DIR`: write the preludes and every code snippet of the documents as Swift files into DIR,
 # compile nothing (scripts/consumer-check.sh builds README's in a package of an app's own).
 EMIT = next((Path(a.split("=", 1)[1]) for a in sys.argv if a.startswith("--emit=")), None)
