@@ -15,7 +15,9 @@ extension HTTPTransport {
     /// The session is invalidated once the last copy of the transport is gone.
     ///
     /// A body longer than `WoteConfiguration.maximumResponseSize` (counted decompressed) fails the
-    /// request; URLSession has read it whole by then (see Docs/Security-network.md).
+    /// request with ``TransportError/responseTooLarge(httpStatus:bytes:)`` as soon as it passes the
+    /// limit, and the transfer is cancelled; so is a transfer still going at the request's deadline,
+    /// on Linux too. Docs/Security-network.md says what this bounds on Linux and what it cannot.
     ///
     /// ```swift
     /// let transport = HTTPTransport.urlSession()
@@ -28,7 +30,9 @@ extension HTTPTransport {
         configuration: URLSessionConfiguration = HTTPTransport.defaultSessionConfiguration()
     ) -> HTTPTransport {
         let session = RedirectRefusingSession(configuration: configuration)
-        var transport = HTTPTransport { request in try await session.data(for: request) }
+        var transport = HTTPTransport(readingAtMost: { request, limit in
+            try await session.data(for: request, readingAtMost: limit)
+        })
         #if canImport(FoundationNetworking)
         transport.passesOnCancellation = false
         #endif

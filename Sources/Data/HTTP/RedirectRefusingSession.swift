@@ -4,13 +4,32 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Owns a `URLSession` whose delegate refuses every automatic redirect, and invalidates it when
-/// it goes away (a session keeps its delegate, and itself, alive until invalidated).
+/// Owns a `URLSession` whose delegate refuses every automatic redirect and reads each body up to a
+/// size limit, and invalidates the session when it goes away (a session keeps its delegate, and
+/// itself, alive until invalidated).
+///
+/// Every transfer is ended by this type's own hand, never by cancelling an awaiting Swift task
+/// (which can freeze a session on Linux, see ``HTTPTransport/passesOnCancellation``):
+/// - past the size limit: the delegate counts the bytes of each `didReceive data` (URLSession hands
+///   them over decompressed), answers the caller with
+///   ``TransportError/responseTooLarge(httpStatus:bytes:)`` at once, drops whatever comes after, and
+///   cancels the task;
+/// - past the deadline (the request's `timeoutInterval`, counted from the start, however steadily
+///   the server trickles bytes): a deadline in ``ExchangeDeadlines/shared`` answers `timedOut` and
+///   cancels the task;
+/// - on the caller's cancellation, where WoteKit passes it on (Apple platforms): the same.
+///
+/// `cancel()` always runs on a global queue, never on the delegate queue: on Linux it waits for the
+/// session's work queue, which may itself be waiting for room on the delegate queue
+/// (``DeliveryQueue``). The caller is answered exactly once, by whichever comes first.
 final class RedirectRefusingSession: Sendable {
     private let session: URLSession
+    private let transfers: Transfers
 
     init(configuration: URLSessionConfiguration) {
-        session = URLSession(configuration: configuration, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
+        let transfers = Transfers()
+        self.transfers = transfers
+        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: DeliveryQueue())
     }
 
     deinit {
@@ -18,7 +37,126 @@ final class RedirectRefusingSession: Sendable {
     }
 
     /// Performs one exchange; a 3xx comes back as the response.
-    func data(for request: URLRequest) async throws -> (Data, URLResponse) {
-        try await session.data(for: request)
+    ///
+    /// - Throws: ``TransportError/responseTooLarge(httpStatus:bytes:)`` once the body passes `limit`
+    ///   bytes; `URLError` (`.timedOut` at the deadline, ...) when no answer came; `CancellationError`
+    ///   when the caller was cancelled.
+    func data(for request: URLRequest, readingAtMost limit: Int) async throws -> (Data, URLResponse) {
+        let task = TaskHandle(task: session.dataTask(with: request))
+        let id = task.task.taskIdentifier
+        let seconds = request.timeoutInterval.isFinite && request.timeoutInterval > 0 ? request.timeoutInterval : 60
+        let transfers = transfers
+        return try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { continuation in
+                transfers.begin(id, limit: limit, continuation: continuation)
+                let deadline = ExchangeDeadlines.shared.schedule(after: .seconds(seconds)) {
+                    transfers.end(id, task, with: .failure(URLError(.timedOut)))
+                }
+                transfers.setDeadline(deadline, for: id)
+                task.task.resume()
+                if Task.isCancelled { transfers.end(id, task, with: .failure(CancellationError())) }
+            }
+        } onCancel: {
+            transfers.end(id, task, with: .failure(CancellationError()))
+        }
+    }
+}
+
+/// A task handed to the deadline and the cancellation handler; `URLSessionTask` is thread-safe but
+/// not marked `Sendable` on every platform.
+struct TaskHandle: @unchecked Sendable {
+    let task: URLSessionDataTask
+
+    /// Cancels the transfer from a global queue (see ``RedirectRefusingSession``).
+    func cancelSoon() {
+        DispatchQueue.global().async { task.cancel() }
+    }
+}
+
+/// The session's delegate: refuses redirects, and collects each task's body up to its limit.
+private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
+    private struct Transfer {
+        var continuation: UnsafeContinuation<(Data, URLResponse), any Error>?
+        var limit: Int
+        var deadline: UInt64?
+        var body = Data()
+        var received = 0
+    }
+
+    private let transfers = Locked<[Int: Transfer]>([:])
+
+    func begin(_ id: Int, limit: Int, continuation: UnsafeContinuation<(Data, URLResponse), any Error>) {
+        transfers.withLock { $0[id] = Transfer(continuation: continuation, limit: limit) }
+    }
+
+    func setDeadline(_ deadline: UInt64, for id: Int) {
+        let ended = transfers.withLock { transfers -> Bool in
+            guard transfers[id] != nil else { return true }
+            transfers[id]?.deadline = deadline
+            return false
+        }
+        if ended { ExchangeDeadlines.shared.cancel(deadline) }
+    }
+
+    /// Answers the caller with `result` unless it has its answer already, and cancels the transfer.
+    func end(_ id: Int, _ task: TaskHandle, with result: Result<(Data, URLResponse), any Error>) {
+        if let continuation = takeContinuation(id) { continuation.resume(with: result) }
+        task.cancelSoon()
+    }
+
+    /// The caller's continuation, once: later calls get `nil`. The transfer stays listed (without
+    /// it) until the task completes, so that what still arrives is dropped.
+    private func takeContinuation(_ id: Int) -> UnsafeContinuation<(Data, URLResponse), any Error>? {
+        let (continuation, deadline) = transfers.withLock { transfers in
+            let taken = (transfers[id]?.continuation, transfers[id]?.deadline)
+            transfers[id]?.continuation = nil
+            transfers[id]?.body = Data()
+            return taken
+        }
+        if let deadline { ExchangeDeadlines.shared.cancel(deadline) }
+        return continuation
+    }
+
+    /// Answers every redirect with "do not follow", so the 3xx response itself is delivered.
+    ///
+    /// Checked on Linux (swift-corelibs-foundation) and documented on Apple platforms: completing
+    /// with `nil` finishes the task with the redirect response. Linux delivers it with an empty body.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let id = dataTask.taskIdentifier
+        let tooLarge = transfers.withLock { transfers -> Int? in
+            guard var transfer = transfers[id], transfer.continuation != nil else { return nil }
+            transfers[id] = nil  // so that the append below does not copy the body
+            transfer.received += data.count
+            defer { transfers[id] = transfer }
+            guard transfer.received <= transfer.limit else { return transfer.received }
+            transfer.body.append(data)
+            return nil
+        }
+        if let bytes = tooLarge {
+            let status = (dataTask.response as? HTTPURLResponse)?.statusCode ?? 0
+            end(
+                id, TaskHandle(task: dataTask),
+                with: .failure(TransportError.responseTooLarge(httpStatus: status, bytes: bytes)))
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let deadline = transfer.deadline { ExchangeDeadlines.shared.cancel(deadline) }
+        guard let continuation = transfer.continuation else { return }
+        if let error {
+            continuation.resume(throwing: error)
+        } else if let response = task.response {
+            continuation.resume(returning: (transfer.body, response))
+        } else {
+            continuation.resume(throwing: URLError(.badServerResponse))
+        }
     }
 }

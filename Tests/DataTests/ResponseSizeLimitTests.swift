@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import WoteData
+import WoteRepository
+import WoteTestSupport
+
+/// Security review finding 3: a hostile server must not be able to fill the client's memory or
+/// hold its connections. WoteKit's default transport (URLSession) answers `tooLarge` as soon as the
+/// body passes the response size limit, counted after decompression, holds no more of it, and
+/// cancels the transfer; a transfer past the deadline is cancelled too, on Linux as well, where
+/// the caller's own cancellation is never passed to URLSession.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ResponseSizeLimitTests {
+    /// The client over WoteKit's default transport, with the default size limit.
+    private static func client(of baseURL: String, timeout: Duration) -> HTTPClient {
+        HTTPClient(baseURL: URL(string: baseURL)!, transport: .urlSession(), timeout: timeout)
+    }
+
+    @Test func finding3_endlessBody_isCutAtTheLimit() async throws {
+        let server = try EndlessBodyServer(
+            headers: ["Content-Type": "application/json"], chunk: [UInt8](repeating: 0x20, count: 64 * 1024),
+            sendBufferSize: 64 * 1024)
+        // On Linux the cancelled transfer ends only once the server's data stops coming for a moment
+        // (see Docs/Security-network.md): stopping the server's sending ends it for the other tests.
+        defer { server.stop() }
+        let client = Self.client(of: server.baseURL, timeout: .seconds(20))
+        let started = ContinuousClock.now
+        let error = await #expect(throws: APIError.self) {
+            try await client.send(WoteEndpoints.myProfile(), bearer: "token")
+        }
+        // The limit, not the 20 s deadline, ended it.
+        #expect(started.duration(to: .now) < .seconds(10))
+        let limit = HTTPTransport.defaultMaximumResponseSize
+        guard case .malformed(let malformed)? = error, case .tooLarge(let bytesRead) = malformed.problem else {
+            Issue.record("expected a too-large answer, got \(String(describing: error))")
+            return
+        }
+        #expect(malformed.httpStatus == 200)
+        #expect(bytesRead > limit && bytesRead <= limit + 1024 * 1024)
+    }
+
+    @Test func finding3_endlessGzipBody_isCutAtTheLimit_decompressedBytesCounted() async throws {
+        let server = try EndlessBodyServer(
+            headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"],
+            prefix: EndlessBodyServer.gzipHeader, chunk: EndlessBodyServer.gzipZerosChunk, sendBufferSize: 16 * 1024)
+        // On Linux the transfer cannot be cancelled while libcurl decodes what it has received, and
+        // meanwhile every URLSession of the process waits (see Docs/Security-network.md): stopping
+        // the server's sending, with little left in flight, keeps that short for the other tests.
+        defer { server.stop() }
+        let client = Self.client(of: server.baseURL, timeout: .seconds(20))
+        let peakBefore = PeakMemory.residentBytes()
+        let started = ContinuousClock.now
+        let error = await #expect(throws: APIError.self) {
+            try await client.send(WoteEndpoints.myProfile(), bearer: "token")
+        }
+        // The limit, not the 20 s deadline, ended it.
+        #expect(started.duration(to: .now) < .seconds(10))
+        let limit = HTTPTransport.defaultMaximumResponseSize
+        guard case .malformed(let malformed)? = error, case .tooLarge(let bytesRead) = malformed.problem else {
+            Issue.record("expected a too-large answer, got \(String(describing: error))")
+            return
+        }
+        #expect(malformed.httpStatus == 200)
+        // Decompressed bytes: 16 MiB of zeros is 17 kB of gzip.
+        #expect(bytesRead > limit && bytesRead <= limit + 1024 * 1024)
+        if let peakBefore, let peakAfter = PeakMemory.residentBytes() {
+            print(
+                "finding3 gzip: peak RSS \(peakAfter / 1_048_576) MiB, grew by \((peakAfter - peakBefore) / 1_048_576) MiB"
+            )
+        }
+    }
+
+    @Test func finding3_transferPastTheDeadline_isClosed_evenOnLinux() async throws {
+        // A server that trickles: each byte keeps URLSession's idle time-out happy for ever.
+        let server = try EndlessBodyServer(
+            headers: ["Content-Type": "application/json"], chunk: [0x20], interval: .milliseconds(50))
+        defer { server.stop() }
+        let client = Self.client(of: server.baseURL, timeout: .seconds(1))
+        await #expect(throws: APIError.timeout) {
+            try await client.send(WoteEndpoints.myProfile(), bearer: "token")
+        }
+        // The transfer ends too: the server sees its connection closed soon after the deadline.
+        let closed = try #require(await server.firstClosedConnection(within: .seconds(10)))
+        #expect(closed.secondsOpen < 3)
+    }
+}
+
+extension EndlessBodyServer {
+    /// The first connection the client closes, or `nil` when none closes within `limit`.
+    fileprivate func firstClosedConnection(within limit: Duration) async -> Connection? {
+        await withTaskGroup(of: Connection?.self) { group in
+            group.addTask { await self.closedConnections.first { _ in true } }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+}
+
+/// The process's peak resident memory, where the system reports it (`VmHWM` on Linux).
+private enum PeakMemory {
+    static func residentBytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+            return kilobytes.map { $0 * 1024 }
+        }
+        return nil
+    }
+}
