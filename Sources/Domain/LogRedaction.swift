@@ -156,7 +156,7 @@ package enum LogRedaction {
     }
 
     /// Whether letters are cased as words are: `session`, `Session`, `SESSION`, `refreshToken`,
-    /// `URLSession`; never a long run of one case after the other (`QWERTYasdfghZXCV`).
+    /// `URLSession`, `baseURL`; never a long run of one case after the other (`QWERTYasdfghZXCV`).
     private static func isWordCase(_ letters: [Character]) -> Bool {
         guard letters.count <= 24 else { return false }
         if letters.allSatisfy(\.isUppercase) { return letters.count <= 12 }
@@ -166,6 +166,9 @@ package enum LogRedaction {
         guard index <= 5 else { return false }
         while index < letters.count {
             if letters[index].isUppercase {
+                // A trailing acronym after a hump: `baseURL`, `allowsInsecureHTTP`.
+                let rest = letters[index...]
+                if letters[index - 1].isLowercase, rest.count <= 5, rest.allSatisfy(\.isUppercase) { return true }
                 guard index + 1 < letters.count, letters[index + 1].isLowercase, letters[index - 1].isLowercase
                 else { return false }
             }

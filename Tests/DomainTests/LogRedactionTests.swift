@@ -56,6 +56,7 @@ import WoteDomain
         "accessTokenExpiresAt is missing in WoteError.rejected at LogRedaction.swift:42",
         "phone 010-1234-5678, order 1700000000000, sha256 and base64 over HTTP/2 via ipv6",
         "100% sure, 50%OFF, %zz and a lone % sign",
+        "plain http:// to another host: use https://, or set WoteConfiguration.allowsInsecureHTTP",
     ]
 
     @Test(arguments: readableMessages)
