@@ -17,7 +17,7 @@ extension HTTPTransport {
     /// A body longer than `WoteConfiguration.maximumResponseSize` (counted decompressed) fails the
     /// request with ``TransportError/responseTooLarge(httpStatus:bytes:)`` as soon as it passes the
     /// limit, and the transfer is cancelled; so is a transfer still going at the request's deadline,
-    /// on Linux too. Docs/Security-network.md says what this bounds on Linux and what it cannot.
+    /// on Linux too. Docs/Security.md says what this bounds on Linux and what it cannot.
     ///
     /// ```swift
     /// let transport = HTTPTransport.urlSession()
