@@ -113,6 +113,9 @@ import FoundationNetworking
             if event == .signedOut(.appleCredentialRevoked) { break }
         }
         #expect(asked.current == [Self.appleUser, Self.appleUser])
+        // The signed-out event comes as the session ends in memory; a restore waits behind the end's
+        // store write, so the store is read after it (before, the test read it while it might still run).
+        _ = await wote.engine.restore()
         #expect(storage.session == nil)
         wote.shutdown()
     }
