@@ -17,14 +17,14 @@
 ///
 /// Percent-encoded text (`%2B`, `%3D`) is decoded before it is read, so encoding a token does not
 /// hide it.
-package enum LogRedaction {
+public enum LogRedaction {
     /// What a masked credential reads as.
-    package static let mask = "<redacted>"
+    public static let mask = "<redacted>"
     /// The shortest run of token characters that is masked for its shape alone.
-    package static let minimumTokenLength = 16
+    public static let minimumTokenLength = 16
 
     /// `text` with every credential-like run replaced by ``mask`` and every line break by a space.
-    package static func redacting(_ text: String) -> String {
+    public static func redacting(_ text: String) -> String {
         var result = ""
         var run = ""
         var state = State.none
