@@ -19,7 +19,7 @@ import Darwin
 ///   a file that reads but holds no valid session is ``TokenStorageError/corrupted(_:)``.
 /// - ``lock(waitingAtMost:)`` takes an exclusive `flock` on `<file>.lock`, so processes sharing the
 ///   file change it one at a time; the wait is bounded (``lockTimeout``) and cancellable.
-/// - Only what this user controls is trusted (see ``TrustedDirectory`` and Docs/Security.md): the
+/// - Only what this user controls is trusted (see `TrustedDirectory` and Docs/Security.md): the
 ///   store's folder must belong to this user and not be writable by others (mode & 0o022), every
 ///   folder above it must belong to this user or root and be private or sticky, a symbolic link on
 ///   the way must belong to this user or root, and the file and its lock must belong to this user.
@@ -86,7 +86,7 @@ public final class FileTokenStorage: TokenStorage {
     /// - Returns: the session, or `nil` when there is no file.
     /// - Throws: ``TokenStorageError/unavailable(_:)`` when the file exists but cannot be read (the
     ///   file is kept), or when it, its folder or a folder above belongs to somebody else (see
-    ///   ``TrustedDirectory``); ``TokenStorageError/corrupted(_:)`` when it reads but is no valid
+    ///   `TrustedDirectory`); ``TokenStorageError/corrupted(_:)`` when it reads but is no valid
     ///   session.
     public func load() async throws(TokenStorageError) -> StoredSession? {
         guard let directory = try openDirectory(creating: false) else { return nil }
