@@ -86,15 +86,21 @@ $2
 EOF
 }
 
-# Every identity in the resolved graph, one a line.
+# Every identity in the resolved graph, one a line. Read whole before a `grep -q` stops reading it
+# (with pipefail, the writer's broken pipe would fail the check).
 pins() {
-    python3 -c 'import json, sys; [print(p["identity"], p.get("state", {}).get("version", "")) for p in json.load(open(sys.argv[1]))["pins"]]' \
-        "$app/Package.resolved"
+    local listed
+    listed=$(python3 -c 'import json, sys; [print(p["identity"], p.get("state", {}).get("version", "")) for p in json.load(open(sys.argv[1]))["pins"]]' \
+        "$app/Package.resolved")
+    printf '%s\n' "$listed"
 }
 
 build() { # what
     local start=$SECONDS
     rm -f "$app/Package.resolved"
+    if [ "$run" = c ] && [ -n "${WOTE_CONSUMER_C_SCRATCH:-}" ]; then
+        scratch=(--package-path "$app" --scratch-path "$WOTE_CONSUMER_C_SCRATCH" --cache-path "$work/cache")
+    fi
     swift package "${scratch[@]}" resolve >"$work/resolve.log" 2>&1 || { cat "$work/resolve.log" >&2; exit 1; }
     echo "  resolved: $(pins | tr '\n' ' ')"
     swift build "${scratch[@]}" >"$work/build.log" 2>&1 || { tail -n 60 "$work/build.log" >&2; exit 1; }
@@ -103,7 +109,7 @@ build() { # what
         echo "consumer-check: the app's code has warnings" >&2
         exit 1
     fi
-    echo "  $1 built ($((SECONDS - start)) s)"
+    echo "  $1 built ($((SECONDS - start)) s, $(grep -c "Compiling" "$work/build.log" || true) compile steps)"
 }
 
 for run in $runs; do
