@@ -15,6 +15,9 @@
 #
 # Usage: scripts/consumer-check.sh            (about 6 minutes on two cores from nothing)
 #        WOTE_CONSUMER_RUNS="a b" scripts/consumer-check.sh   (some of the runs)
+#        WOTE_CONSUMER_C_SCRATCH=DIR scripts/consumer-check.sh  (run c builds in DIR: scripts/test.sh
+#            gives it the transport's own build folder, so SwiftNIO and AsyncHTTPClient, built there
+#            already, are not built again; only WoteKit, from its URL, is)
 # Only committed files are in the app's WoteKit: commit before running it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
