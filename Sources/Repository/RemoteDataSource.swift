@@ -43,6 +43,14 @@ package protocol SessionDataSource: Sendable {
     func begin(_ session: StoredSession, persist: Bool) async throws(WoteError) -> AuthenticationState
     /// Ends the session locally for `reason`, removing stored tokens; idempotent.
     func end(reason: SignOutReason) async throws(WoteError)
+    /// Which session is current, or `nil` when there is none. It changes when a session begins or
+    /// ends, not when its tokens rotate: work asked for one session (a withdrawal) ends that one only.
+    func currentSessionIdentity() async -> SessionIdentity?
+    /// Ends the session for `reason` as ``end(reason:)`` does, only while `identity` is still the
+    /// current session; a session that began since is left alone.
+    ///
+    /// - Returns: whether it ended the session.
+    func end(reason: SignOutReason, ifStill identity: SessionIdentity) async throws(WoteError) -> Bool
     /// Records that the server accepted the profile: the state becomes signed in.
     func markProfileCompleted() async throws(WoteError)
     /// Restores the session from the token store at launch.
@@ -61,4 +69,16 @@ package protocol SessionDataSource: Sendable {
     func events() -> AsyncStream<SessionEvent>
     /// Tells every subscriber that the member's profile was fetched.
     func announceProfile(_ user: User)
+}
+
+/// One session, from its beginning to its end: what a withdrawal remembers of the session it was
+/// asked for, so that its end never reaches a session that began while its call was on the wire.
+package struct SessionIdentity: Sendable, Hashable {
+    /// The engine's count of sessions begun and ended.
+    package let generation: UInt64
+
+    /// The session of `generation`.
+    package init(generation: UInt64) {
+        self.generation = generation
+    }
 }

@@ -71,9 +71,13 @@ package struct WoteAuthRepository: AuthRepository {
     /// - Throws: ``WoteError/notSignedIn``; ``WoteError/profileRequired`` with the session kept;
     ///   the server, network or malformed-answer failure after the local session was ended.
     package func withdraw() async throws(WoteError) {
-        guard await session.snapshot().state.hasSession else { throw .notSignedIn }
+        // The withdrawal belongs to the session it is asked for: a logout and another sign-in while
+        // its call is on the wire leave the new session alone (issue 33, review #11).
+        guard let asked = await session.currentSessionIdentity() else { throw .notSignedIn }
         guard let failure = await askServerToWithdraw() else {
-            try await session.end(reason: .withdrawn)
+            // The account is gone: that is what the person asked for, even when a logout ended the
+            // local session meanwhile.
+            _ = try await session.end(reason: .withdrawn, ifStill: asked)
             return
         }
         switch failure {
@@ -82,7 +86,7 @@ package struct WoteAuthRepository: AuthRepository {
         default:
             // Issue 2: withdrawal clears the local tokens even when the server call fails. The
             // server's failure is the news the caller needs; a storage failure on top is secondary.
-            try? await session.end(reason: .withdrawn)
+            _ = try? await session.end(reason: .withdrawn, ifStill: asked)
             throw failure
         }
     }

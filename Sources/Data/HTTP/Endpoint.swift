@@ -19,6 +19,11 @@ package struct Endpoint: Sendable, Equatable {
     /// Whether a redirect to another origin is followed (without the token); by default it fails
     /// the request as ``MalformedResponse/Problem/redirectToAnotherOrigin``.
     package var followsRedirectsToOtherOrigins = false
+    /// Whether the caller gets the answer even when the session the request was sent under ended
+    /// while it was on the wire (the answer then changes no session). Off by default: such an
+    /// answer belongs to nobody. On for the withdrawal, whose answer says whether the account is
+    /// gone, whatever happened to the local session meanwhile.
+    package var answerOutlivesItsSession = false
 
     package init(
         method: HTTPMethod, path: String, headers: [String: String] = [:], body: Data? = nil,

@@ -158,7 +158,9 @@ package enum WoteEndpoints {
 
     /// §4.8: `DELETE /api/members`, no body. Bearer.
     package static func withdraw() -> Endpoint {
-        Endpoint(method: .delete, path: "/api/members", authorization: .bearer)
+        var endpoint = Endpoint(method: .delete, path: "/api/members", authorization: .bearer)
+        endpoint.answerOutlivesItsSession = true
+        return endpoint
     }
 
     /// §4.9: `POST /api/notifications/tokens`, JSON `{"deviceToken"}`. Bearer.

@@ -82,7 +82,12 @@ extension SessionEngine: HTTPSending {
             // The session this request was sent for ended while it was on the wire: its answer
             // belongs to nobody now (a logout has returned, or is about to).
             if lane.current.generation != requestGeneration {
-                throw .session(await errorForMissingSessionOnceStored())
+                // Unless the endpoint's answer outlives it (the withdrawal's): then it is the
+                // caller's, and it changes no session.
+                guard endpoint.answerOutlivesItsSession else {
+                    throw .session(await errorForMissingSessionOnceStored())
+                }
+                return try read(response).answer.get()
             }
             let reading = read(response)
             switch reading.meaning {

@@ -49,6 +49,19 @@ final class FakeSessionDataSource: SessionDataSource {
 
     func announceProfile(_ user: User) { send(.profileFetched(user)) }
 
+    /// The fake's sessions are told apart by how many began: each ``begin(_:persist:)`` is a new one.
+    func currentSessionIdentity() async -> SessionIdentity? {
+        state.withLock {
+            $0.snapshot.state.hasSession ? SessionIdentity(generation: UInt64($0.begins.count)) : nil
+        }
+    }
+
+    func end(reason: SignOutReason, ifStill identity: SessionIdentity) async throws(WoteError) -> Bool {
+        guard await currentSessionIdentity() == identity else { return false }
+        try await end(reason: reason)
+        return true
+    }
+
     func begin(_ session: StoredSession, persist: Bool) async throws(WoteError) -> AuthenticationState {
         state.withLock {
             $0.begins.append(Begin(session: session, persist: persist))
