@@ -37,7 +37,8 @@ struct WithdrawalRaceTests {
             }
             wote = WoteClient(
                 configuration: WoteConfiguration(
-                    baseURL: WithdrawalRaceTests.baseURL, storage: storage, transport: stub.transport, clock: clock.clock))
+                    baseURL: WithdrawalRaceTests.baseURL, storage: storage, transport: stub.transport,
+                    clock: clock.clock))
         }
 
         func pair(_ member: String) -> TokenPair {
