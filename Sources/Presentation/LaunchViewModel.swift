@@ -88,7 +88,9 @@ public final class LaunchViewModel: ScreenViewModel {
             let events = observeSession()
             observation = Task { [weak self] in
                 for await event in events {
-                    guard let self else { return }
+                    // An event already delivered when the app cancelled (or started again) is
+                    // not routed: the stream hands over what it buffered even after a cancel.
+                    guard let self, !Task.isCancelled else { return }
                     self.handle(event)
                 }
             }

@@ -57,7 +57,8 @@ public final class SessionModel {
         let events = observeSession()
         following = Task { [weak self] in
             for await event in events {
-                guard let self else { return }
+                // After a stop, an event the stream had already buffered changes nothing.
+                guard let self, !Task.isCancelled else { return }
                 self.handle(event)
             }
         }

@@ -83,6 +83,22 @@ import WoteUseCases
         viewModel.cancel()
     }
 
+    /// An event already on its way when the app calls `cancel()` (or `start()` again, which
+    /// cancels first) does not route afterwards: a later start's route stands. Under TSan's
+    /// scheduling, the first restore's buffered state once routed after the second start's.
+    @Test func cancel_anEventAlreadyOnItsWay_routesNothingAfterwards() async {
+        let auth = InMemoryAuthRepository(storedState: .signedIn)
+        let viewModel = makeViewModel(auth)
+        await viewModel.start()
+        #expect(viewModel.route == .home)
+
+        auth.emit(.signedOut(.loggedOut))
+        viewModel.cancel()
+        for _ in 0..<20 { await Task.yield() }
+
+        #expect(viewModel.route == .home)
+    }
+
     // MARK: Routing on events
 
     @Test(arguments: [
