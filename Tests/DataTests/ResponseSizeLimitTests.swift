@@ -4,6 +4,10 @@ import WoteData
 import WoteRepository
 import WoteTestSupport
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// Security review finding 3: a hostile server must not be able to fill the client's memory or
 /// hold its connections. WoteKit's default transport (URLSession) answers `tooLarge` as soon as the
 /// body passes the response size limit, counted after decompression, holds no more of it, and
@@ -79,6 +83,43 @@ struct ResponseSizeLimitTests {
         }
     }
 
+    @Test func finding3_endlessGzipBody_fromAFastSender_isClosed_andTheProcessGoesOn() async throws {
+        // The server never stops sending on its own, as fast as the client reads: on Linux this
+        // keeps libcurl's receive loop, and with it corelibs' one URLSession work queue, busy.
+        let server = try EndlessBodyServer(
+            headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"],
+            prefix: EndlessBodyServer.gzipHeader, chunk: EndlessBodyServer.gzipZerosChunk)
+        defer { server.stop() }
+        let other = try LoopbackHTTPServer { _ in
+            .init(status: 200, headers: ["Content-Type": "application/json"], body: "{}")
+        }
+        defer { other.stop() }
+        let client = Self.client(of: server.baseURL, timeout: .seconds(20))
+        let peakBefore = PeakMemory.residentBytes()
+        let error = await #expect(throws: APIError.self) {
+            try await client.send(WoteEndpoints.myProfile(), bearer: "token")
+        }
+        guard case .malformed(let malformed)? = error, case .tooLarge = malformed.problem else {
+            Issue.record("expected a too-large answer, got \(String(describing: error))")
+            return
+        }
+        // Another URLSession exchange of the process, on a session of its own, is not held up. (On
+        // the previous code it blocked in `dataTask(with:)` for as long as the server sent.)
+        var request = URLRequest(url: URL(string: other.baseURL + "/other")!)
+        request.timeoutInterval = 5
+        let status = await Self.status(of: request, within: .seconds(3))
+        #expect(status == 200)
+        // The hostile transfer itself ends although the server keeps sending: it sees the close.
+        let closed = try #require(await server.firstClosedConnection(within: .seconds(10)))
+        #expect(closed.secondsOpen < 5)
+        // So memory stays bounded: what was received is at most a few MiB of gzip.
+        #expect(closed.bodyBytesSent < 64 * 1024 * 1024)
+        if let peakBefore, let peakAfter = PeakMemory.residentBytes() {
+            print("finding3 fast gzip: peak RSS \(peakAfter >> 20) MiB, grew by \((peakAfter - peakBefore) >> 20) MiB")
+            #expect(peakAfter - peakBefore < 256 * 1024 * 1024)
+        }
+    }
+
     @Test func finding3_transferPastTheDeadline_isClosed_evenOnLinux() async throws {
         // A server that trickles: each byte keeps URLSession's idle time-out happy for ever.
         let server = try EndlessBodyServer(
@@ -91,6 +132,29 @@ struct ResponseSizeLimitTests {
         // The transfer ends too: the server sees its connection closed soon after the deadline.
         let closed = try #require(await server.firstClosedConnection(within: .seconds(10)))
         #expect(closed.secondsOpen < 3)
+    }
+}
+
+extension ResponseSizeLimitTests {
+    /// The HTTP status of `request` sent over a new URLSession transport, or `nil` when no answer
+    /// came within `limit` (the exchange may go on: URLSession can block its caller).
+    fileprivate static func status(of request: URLRequest, within limit: Duration) async -> Int? {
+        let (statuses, answer) = AsyncStream<Int?>.makeStream()
+        Task.detached {
+            let response = try? await HTTPTransport.urlSession().send(request).1
+            answer.yield((response as? HTTPURLResponse)?.statusCode)
+            answer.finish()
+        }
+        return await withTaskGroup(of: Int?.self) { group in
+            group.addTask { await statuses.first { _ in true } ?? nil }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
     }
 }
 

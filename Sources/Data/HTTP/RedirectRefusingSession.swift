@@ -22,6 +22,10 @@ import FoundationNetworking
 /// `cancel()` always runs on a global queue, never on the delegate queue: on Linux it waits for the
 /// session's work queue, which may itself be waiting for room on the delegate queue
 /// (``DeliveryQueue``). The caller is answered exactly once, by whichever comes first.
+///
+/// On Linux `cancel()` cannot land while libcurl reads a socket that stays readable (a fast
+/// endless body, a gzip bomb): when the task is still running 100 ms after the cancellation, its
+/// socket is cut under libcurl (``StuckConnection``), which then ends the transfer itself.
 final class RedirectRefusingSession: Sendable {
     private let session: URLSession
     private let transfers: Transfers
@@ -81,6 +85,8 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
         var deadline: UInt64?
         var body = Data()
         var received = 0
+        /// Whether ``end(_:_:with:)`` watches already for a cancellation that does not land (Linux).
+        var watchedForAStuckCancel = false
     }
 
     private let transfers = Locked<[Int: Transfer]>([:])
@@ -102,7 +108,42 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
     func end(_ id: Int, _ task: TaskHandle, with result: Result<(Data, URLResponse), any Error>) {
         if let continuation = takeContinuation(id) { continuation.resume(with: result) }
         task.cancelSoon()
+        #if canImport(FoundationNetworking) && canImport(Glibc)
+        let firstEnd = transfers.withLock { transfers -> Bool in
+            guard let watched = transfers[id]?.watchedForAStuckCancel, !watched else { return false }
+            transfers[id]?.watchedForAStuckCancel = true
+            return true
+        }
+        if firstEnd { cutIfTheCancelIsStuck(id, task, after: Self.grace) }
+        #endif
     }
+
+    #if canImport(FoundationNetworking) && canImport(Glibc)
+    /// How long `cancel()` may take before the transfer counts as stuck.
+    private static let grace = DispatchTimeInterval.milliseconds(100)
+
+    /// Cuts the transfer's socket (``StuckConnection``) when `cancel()` has not landed within
+    /// `delay`, and looks again, less and less often, until the transfer completes.
+    ///
+    /// corelibs sets the task's state to `.canceling` only once `cancel()` has its turn on the
+    /// session's work queue; a task still `.running` then, and not completed, is one whose
+    /// cancellation waits behind libcurl's receive loop. Cutting while the task is still running
+    /// also means libcurl has not closed (and so not given away) the socket.
+    private func cutIfTheCancelIsStuck(_ id: Int, _ task: TaskHandle, after delay: DispatchTimeInterval) {
+        guard let url = task.task.originalRequest?.url, let host = url.host else { return }
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+            guard transfers.withLock({ $0[id] != nil }), task.task.state == .running else { return }
+            StuckConnection.cut(host: host, port: port)
+            let next: DispatchTimeInterval =
+                switch delay {
+                case .milliseconds(let milliseconds): .milliseconds(min(milliseconds * 2, 1000))
+                default: .seconds(1)
+                }
+            cutIfTheCancelIsStuck(id, task, after: next)
+        }
+    }
+    #endif
 
     /// The caller's continuation, once: later calls get `nil`. The transfer stays listed (without
     /// it) until the task completes, so that what still arrives is dropped.
