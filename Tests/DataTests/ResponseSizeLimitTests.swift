@@ -120,6 +120,30 @@ struct ResponseSizeLimitTests {
         }
     }
 
+    @Test func finding3_endlessRedirectBody_isClosedAtTheDeadline_andTheProcessGoesOn() async throws {
+        // On Linux corelibs keeps a 3xx body for itself (to hand it over if the redirect is not
+        // followed), so no byte reaches the size limit; only the deadline ends it, and a fast
+        // sender keeps libcurl's receive loop, and the work queue, busy meanwhile.
+        let server = try EndlessBodyServer(
+            status: "302 Found", headers: ["Location": "/elsewhere", "Content-Type": "application/json"],
+            chunk: [UInt8](repeating: 0x20, count: 64 * 1024))
+        defer { server.stop() }
+        let other = try LoopbackHTTPServer { _ in
+            .init(status: 200, headers: ["Content-Type": "application/json"], body: "{}")
+        }
+        defer { other.stop() }
+        let client = Self.client(of: server.baseURL, timeout: .seconds(1))
+        await #expect(throws: APIError.timeout) {
+            try await client.send(WoteEndpoints.myProfile(), bearer: "token")
+        }
+        var request = URLRequest(url: URL(string: other.baseURL + "/other")!)
+        request.timeoutInterval = 5
+        let status = await Self.status(of: request, within: .seconds(3))
+        #expect(status == 200)
+        let closed = try #require(await server.firstClosedConnection(within: .seconds(10)))
+        #expect(closed.secondsOpen < 5)
+    }
+
     @Test func finding3_transferPastTheDeadline_isClosed_evenOnLinux() async throws {
         // A server that trickles: each byte keeps URLSession's idle time-out happy for ever.
         let server = try EndlessBodyServer(
