@@ -14,15 +14,12 @@ import FoundationNetworking
 /// cancels the transfer; a transfer past the deadline is cancelled too, on Linux as well, where
 /// the caller's own cancellation is never passed to URLSession.
 ///
-/// On Linux a hostile server that keeps sending holds corelibs' one URLSession work queue until its
-/// data stops, and every other URLSession exchange of the process waits meanwhile (Docs/Security.md).
-/// Run beside the other suites, that stalls their deadline tests, so this suite runs alone, in a
-/// process of its own: `scripts/test.sh` runs it with `WOTE_HOSTILE_BODY_TESTS=1` and a filter.
-@Suite(
-    .serialized, .timeLimit(.minutes(1)),
-    .enabled(
-        if: ProcessInfo.processInfo.environment["WOTE_HOSTILE_BODY_TESTS"] == "1",
-        "stalls the process's other URLSession exchanges on Linux: run alone (scripts/test.sh does)"))
+/// On Linux a hostile server that keeps sending holds corelibs' one URLSession work queue, and with
+/// it every other URLSession exchange of the process, until the transport cuts the transfer's
+/// socket (``StuckConnection``, about 100 ms after the cancellation, plus what libcurl still has
+/// to decode): the tests that stall it show that the stall ends, so the suite runs beside the
+/// others. It runs its own tests one at a time.
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct ResponseSizeLimitTests {
     /// The client over WoteKit's default transport, with the default size limit.
     private static func client(of baseURL: String, timeout: Duration) -> HTTPClient {
@@ -33,8 +30,6 @@ struct ResponseSizeLimitTests {
         let server = try EndlessBodyServer(
             headers: ["Content-Type": "application/json"], chunk: [UInt8](repeating: 0x20, count: 64 * 1024),
             sendBufferSize: 64 * 1024)
-        // On Linux the cancelled transfer ends only once the server's data stops coming for a moment
-        // (see Docs/Security.md): stopping the server's sending ends it for the other tests.
         defer { server.stop() }
         let client = Self.client(of: server.baseURL, timeout: .seconds(20))
         let started = ContinuousClock.now
@@ -56,9 +51,6 @@ struct ResponseSizeLimitTests {
         let server = try EndlessBodyServer(
             headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"],
             prefix: EndlessBodyServer.gzipHeader, chunk: EndlessBodyServer.gzipZerosChunk, sendBufferSize: 16 * 1024)
-        // On Linux the transfer cannot be cancelled while libcurl decodes what it has received, and
-        // meanwhile every URLSession of the process waits (see Docs/Security.md): stopping
-        // the server's sending, with little left in flight, keeps that short for the other tests.
         defer { server.stop() }
         let client = Self.client(of: server.baseURL, timeout: .seconds(20))
         let peakBefore = PeakMemory.residentBytes()
