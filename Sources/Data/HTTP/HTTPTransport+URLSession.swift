@@ -17,7 +17,9 @@ extension HTTPTransport {
     /// A body longer than `WoteConfiguration.maximumResponseSize` (counted decompressed) fails the
     /// request with ``TransportError/responseTooLarge(httpStatus:bytes:)`` as soon as it passes the
     /// limit, and the transfer is cancelled; so is a transfer still going at the request's deadline,
-    /// on Linux too. Docs/Security.md says what this bounds on Linux and what it cannot.
+    /// on Linux too. There, when a server keeps sending so fast that URLSession cannot take the
+    /// cancellation, the transport closes the transfer's connection itself after 100 ms, so the
+    /// process's other requests go on. Docs/Security.md says how, and what it cannot do.
     ///
     /// ```swift
     /// let transport = HTTPTransport.urlSession()

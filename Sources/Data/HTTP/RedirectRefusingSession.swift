@@ -15,13 +15,17 @@ import FoundationNetworking
 ///   ``TransportError/responseTooLarge(httpStatus:bytes:)`` at once, drops whatever comes after, and
 ///   cancels the task;
 /// - past the deadline (the request's `timeoutInterval`, counted from the start, however steadily
-///   the server trickles bytes): a deadline in ``ExchangeDeadlines/shared`` answers `timedOut` and
+///   the server trickles bytes): a deadline in ``TransferDeadlines/shared`` answers `timedOut` and
 ///   cancels the task;
 /// - on the caller's cancellation, where WoteKit passes it on (Apple platforms): the same.
 ///
 /// `cancel()` always runs on a global queue, never on the delegate queue: on Linux it waits for the
 /// session's work queue, which may itself be waiting for room on the delegate queue
 /// (``DeliveryQueue``). The caller is answered exactly once, by whichever comes first.
+///
+/// On Linux `cancel()` cannot land while libcurl reads a socket that stays readable (a fast
+/// endless body, a gzip bomb): when the task is still running 100 ms after the cancellation, its
+/// socket is cut under libcurl (``StuckConnection``), which then ends the transfer itself.
 final class RedirectRefusingSession: Sendable {
     private let session: URLSession
     private let transfers: Transfers
@@ -49,7 +53,7 @@ final class RedirectRefusingSession: Sendable {
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 transfers.begin(id, limit: limit, continuation: continuation)
-                let deadline = ExchangeDeadlines.shared.schedule(after: .seconds(seconds)) {
+                let deadline = TransferDeadlines.shared.schedule(after: seconds) {
                     transfers.end(id, task, with: .failure(URLError(.timedOut)))
                 }
                 transfers.setDeadline(deadline, for: id)
@@ -62,14 +66,56 @@ final class RedirectRefusingSession: Sendable {
     }
 }
 
+/// The deadlines of this transport's transfers, as timers on a dispatch queue of their own.
+///
+/// Not ``ExchangeDeadlines``, whose watcher is a Swift task: on Linux, callers blocked in
+/// `URLSession.dataTask(with:)` while a hostile transfer holds corelibs' work queue can occupy every
+/// thread of Swift's cooperative pool (two on a two-core machine), and a deadline that needs that
+/// pool would then never come, nor the cut that ends the stall (``StuckConnection``). A private
+/// serial queue gets a thread of its own.
+final class TransferDeadlines: Sendable {
+    /// The table every ``RedirectRefusingSession`` uses.
+    static let shared = TransferDeadlines()
+
+    private let queue = DispatchQueue(label: "WoteKit URLSession deadlines")
+    private let items = Locked<(next: UInt64, pending: [UInt64: DispatchWorkItem])>((0, [:]))
+
+    /// Runs `action` once `seconds` have passed, unless ``cancel(_:)`` comes first.
+    ///
+    /// - Returns: the deadline's number, for ``cancel(_:)``.
+    func schedule(after seconds: TimeInterval, _ action: @escaping @Sendable () -> Void) -> UInt64 {
+        let items = items
+        let id = items.withLock { items -> UInt64 in
+            items.next &+= 1
+            return items.next
+        }
+        let item = DispatchWorkItem {
+            guard items.withLock({ $0.pending.removeValue(forKey: id) }) != nil else { return }
+            action()
+        }
+        items.withLock { $0.pending[id] = item }
+        queue.asyncAfter(deadline: .now() + seconds, execute: item)
+        return id
+    }
+
+    /// Forgets the deadline `id`; its action will not run (unless it is running already).
+    func cancel(_ id: UInt64) {
+        items.withLock { $0.pending.removeValue(forKey: id) }?.cancel()
+    }
+}
+
 /// A task handed to the deadline and the cancellation handler; `URLSessionTask` is thread-safe but
 /// not marked `Sendable` on every platform.
 struct TaskHandle: @unchecked Sendable {
     let task: URLSessionDataTask
 
-    /// Cancels the transfer from a global queue (see ``RedirectRefusingSession``).
+    /// Cancels the transfer from a queue of its own (see ``RedirectRefusingSession``).
+    ///
+    /// Not a global queue: on Linux `cancel()` may block for as long as a hostile transfer holds
+    /// corelibs' work queue, and the global queues' threads are those of Swift's cooperative pool.
+    /// A new serial queue gets a thread of its own.
     func cancelSoon() {
-        DispatchQueue.global().async { task.cancel() }
+        DispatchQueue(label: "WoteKit URLSession cancel").async { task.cancel() }
     }
 }
 
@@ -81,6 +127,8 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
         var deadline: UInt64?
         var body = Data()
         var received = 0
+        /// Whether ``end(_:_:with:)`` watches already for a cancellation that does not land (Linux).
+        var watchedForAStuckCancel = false
     }
 
     private let transfers = Locked<[Int: Transfer]>([:])
@@ -95,14 +143,51 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
             transfers[id]?.deadline = deadline
             return false
         }
-        if ended { ExchangeDeadlines.shared.cancel(deadline) }
+        if ended { TransferDeadlines.shared.cancel(deadline) }
     }
 
     /// Answers the caller with `result` unless it has its answer already, and cancels the transfer.
     func end(_ id: Int, _ task: TaskHandle, with result: Result<(Data, URLResponse), any Error>) {
         if let continuation = takeContinuation(id) { continuation.resume(with: result) }
         task.cancelSoon()
+        #if canImport(FoundationNetworking) && canImport(Glibc)
+        let firstEnd = transfers.withLock { transfers -> Bool in
+            guard let watched = transfers[id]?.watchedForAStuckCancel, !watched else { return false }
+            transfers[id]?.watchedForAStuckCancel = true
+            return true
+        }
+        if firstEnd { cutIfTheCancelIsStuck(id, task, after: Self.grace) }
+        #endif
     }
+
+    #if canImport(FoundationNetworking) && canImport(Glibc)
+    /// How long `cancel()` may take before the transfer counts as stuck.
+    private static let grace = DispatchTimeInterval.milliseconds(100)
+
+    /// Cuts the transfer's socket (``StuckConnection``) when `cancel()` has not landed within
+    /// `delay`, and looks again, less and less often, until the transfer completes.
+    ///
+    /// corelibs sets the task's state to `.canceling` only once `cancel()` has its turn on the
+    /// session's work queue; a task still `.running` then, and not completed, is one whose
+    /// cancellation waits behind libcurl's receive loop. Cutting while the task is still running
+    /// also means libcurl has not closed (and so not given away) the socket.
+    private func cutIfTheCancelIsStuck(_ id: Int, _ task: TaskHandle, after delay: DispatchTimeInterval) {
+        guard let url = task.task.originalRequest?.url, let host = url.host else { return }
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+        // A queue of its own, not a global one (their threads may all be blocked, see cancelSoon).
+        DispatchQueue(label: "WoteKit URLSession stuck-transfer watch").asyncAfter(deadline: .now() + delay) {
+            [self] in
+            guard transfers.withLock({ $0[id] != nil }), task.task.state == .running else { return }
+            StuckConnection.cut(host: host, port: port)
+            let next: DispatchTimeInterval =
+                switch delay {
+                case .milliseconds(let milliseconds): .milliseconds(min(milliseconds * 2, 1000))
+                default: .seconds(1)
+                }
+            cutIfTheCancelIsStuck(id, task, after: next)
+        }
+    }
+    #endif
 
     /// The caller's continuation, once: later calls get `nil`. The transfer stays listed (without
     /// it) until the task completes, so that what still arrives is dropped.
@@ -113,7 +198,7 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
             transfers[id]?.body = Data()
             return taken
         }
-        if let deadline { ExchangeDeadlines.shared.cancel(deadline) }
+        if let deadline { TransferDeadlines.shared.cancel(deadline) }
         return continuation
     }
 
@@ -149,7 +234,7 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if let deadline = transfer.deadline { ExchangeDeadlines.shared.cancel(deadline) }
+        if let deadline = transfer.deadline { TransferDeadlines.shared.cancel(deadline) }
         guard let continuation = transfer.continuation else { return }
         if let error {
             continuation.resume(throwing: error)
