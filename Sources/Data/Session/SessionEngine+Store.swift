@@ -70,19 +70,12 @@ extension SessionEngine {
     }
 
     private func enterStoreQueue() async {
-        guard isStoreBusy else {
-            isStoreBusy = true
-            return
-        }
-        await withCheckedContinuation { storeWaiters.append($0) }
+        guard let waiter = machine.enterStoreQueue() else { return }
+        await withCheckedContinuation { storeContinuations[waiter] = $0 }
     }
 
     private func leaveStoreQueue() {
-        if storeWaiters.isEmpty {
-            isStoreBusy = false
-        } else {
-            storeWaiters.removeFirst().resume()
-        }
+        run(machine.leaveStoreQueue())
     }
 
     /// Makes the store hold what memory holds: the persistent session, or nothing. Call it inside
@@ -232,7 +225,7 @@ extension SessionEngine {
         guard isPersistent else { return }
         do {
             try await withStore { () async throws(WoteError) in
-                guard changing == generation else { return }
+                guard machine.isCurrent(changing) else { return }
                 switch await reconcileWithStore() {
                 case .endedElsewhere, .replacedByOtherOrigin: return
                 case .current, .adopted: break

@@ -1,0 +1,379 @@
+import Foundation
+import Testing
+import WoteData
+import WoteDomain
+import WoteRepository
+
+/// The session's decisions, driven event by event with no engine, no task and no clock: each
+/// interleaving the engine tests could only reach with a hook is a plain sequence of events here.
+@Suite struct SessionStateMachineTests {
+    typealias Machine = SessionStateMachine
+
+    /// What the requests of a withdrawn session fail with.
+    static let withdrawn = SignOutReason.withdrawn.errorWhenMissing
+
+    /// A machine with a session begun (generation 1).
+    static func signedIn() -> Machine {
+        var machine = Machine()
+        _ = machine.sessionBegan(failingWaitersWith: .notSignedIn)
+        return machine
+    }
+
+    /// The waiters `actions` resume, with what.
+    static func resumed(_ actions: [Machine.Action]) -> [Machine.WaiterID: RefreshOutcome] {
+        var resumed: [Machine.WaiterID: RefreshOutcome] = [:]
+        for case .resumeRefreshWaiter(let waiter, let outcome) in actions { resumed[waiter] = outcome }
+        return resumed
+    }
+
+    // MARK: - Single flight
+
+    @Test func manyRequestsWantingARefresh_startOneCall_andAllHearItsOutcome() throws {
+        var machine = Self.signedIn()
+        let first = machine.refreshWanted(trigger: .reactive)
+        let second = machine.refreshWanted(trigger: .proactive)
+        guard case .startRefreshCall(let flight) = try #require(first.start) else {
+            Issue.record("no call started")
+            return
+        }
+        #expect(second.start == nil)
+        #expect(flight.generation == machine.generation)
+        #expect(flight.trigger == .reactive)
+
+        let actions = machine.refreshFinished(flight: flight.id, outcome: .renewed(.sample))
+        #expect(
+            actions == [
+                .resumeRefreshWaiter(first.waiter, .renewed(.sample)),
+                .resumeRefreshWaiter(second.waiter, .renewed(.sample)),
+            ])
+        #expect(machine.flight == nil)
+    }
+
+    @Test func aCancelledWaiter_isResumedAtOnce_andTheRefreshGoesOnForTheOthers() throws {
+        var machine = Self.signedIn()
+        let first = machine.refreshWanted(trigger: .reactive)
+        let second = machine.refreshWanted(trigger: .reactive)
+        let step1 = machine.refreshWaiterCancelled(first.waiter)
+        #expect(step1 == .resumeRefreshWaiter(first.waiter, .failed(.cancelled)))
+        let step2 = machine.refreshWaiterCancelled(first.waiter)
+        #expect(step2 == nil)
+        #expect(machine.flight?.waiters == [second.waiter])
+    }
+
+    /// An answer to a flight its session abandoned resumes nobody (its waiters were told already).
+    @Test func theAnswerOfAnAbandonedFlight_resumesNobody() throws {
+        var machine = Self.signedIn()
+        let old = machine.refreshWanted(trigger: .reactive)
+        guard case .startRefreshCall(let abandoned) = try #require(old.start) else { return }
+        _ = machine.sessionBegan(failingWaitersWith: .notSignedIn)
+        let fresh = machine.refreshWanted(trigger: .reactive)
+        #expect(fresh.start != nil)
+
+        let step3 = machine.refreshFinished(flight: abandoned.id, outcome: .renewed(.sample))
+        #expect(step3.isEmpty)
+        #expect(machine.flight?.waiters == [fresh.waiter])
+    }
+
+    // MARK: - One session, one identity (issue 33, review #3)
+
+    /// Member A's request waiting for A's refresh fails when B's session begins, at once; A's call is
+    /// cancelled; A's requests waiting for a slot are sent away, B's are not.
+    @Test func memberAsRefreshWaiters_failWhenBsSessionBegins_andAsSlotWaitersAreSentAway() throws {
+        var machine = Self.signedIn()
+        let a = machine.generation
+        let first = machine.refreshWanted(trigger: .proactive)
+        let second = machine.refreshWanted(trigger: .reactive)
+        guard case .startRefreshCall(let flight) = try #require(first.start) else { return }
+
+        let actions = machine.sessionBegan(failingWaitersWith: .notSignedIn)
+
+        #expect(machine.generation == a + 1)
+        #expect(actions.first == .cancelRefreshCall(flight: flight.id))
+        #expect(
+            Self.resumed(actions) == [
+                first.waiter: .failed(.session(.notSignedIn)), second.waiter: .failed(.session(.notSignedIn)),
+            ])
+        #expect(actions.last == .dismissSlotWaiters(issuedBefore: a + 1))
+        #expect(machine.afterJoinedRefresh(.renewed(.sample), issuedIn: a, callerCancelled: false) == .sessionGone)
+    }
+
+    // MARK: - Endings
+
+    /// The model's end-order trails (`today-end-order-*`): a request waiting for the refresh hears of
+    /// an explicit end only once the end's store write is done; the end cancels that refresh.
+    @Test func anEnd_tellsTheRefreshWaiters_onlyOnceItsStoreWriteIsDone() throws {
+        var machine = Self.signedIn()
+        let waiter = machine.refreshWanted(trigger: .reactive)
+        guard case .startRefreshCall(let flight) = try #require(waiter.start) else { return }
+
+        let (ending, actions) = machine.sessionEnded(failingWaitersWith: Self.withdrawn, cancellingRefresh: true)
+        #expect(actions == [.cancelRefreshCall(flight: flight.id)])
+        #expect(machine.flight == nil)
+
+        let stored = machine.endingStored(ending)
+        #expect(
+            stored == [
+                .resumeRefreshWaiter(waiter.waiter, .failed(.session(Self.withdrawn))),
+                .dismissSlotWaiters(issuedBefore: machine.generation),
+            ])
+        let step4 = machine.endingStored(ending)
+        #expect(step4.isEmpty)
+    }
+
+    /// Logout lets the refresh under way answer (issue 33, item 5): its call is not cancelled.
+    @Test func anEndThatLetsTheRefreshLand_doesNotCancelItsCall() {
+        var machine = Self.signedIn()
+        _ = machine.refreshWanted(trigger: .reactive)
+        let (_, actions) = machine.sessionEnded(failingWaitersWith: .notSignedIn, cancellingRefresh: false)
+        #expect(actions.isEmpty)
+    }
+
+    /// A request that finds the session gone while ends are being stored waits for all of them.
+    @Test func aRequestFindingTheSessionGone_waitsUntilEveryEndIsStored() throws {
+        var machine = Self.signedIn()
+        let step5 = machine.waitForEndingsStored()
+        #expect(step5 == nil)
+        let (first, _) = machine.sessionEnded(failingWaitersWith: .notSignedIn, cancellingRefresh: true)
+        let (second, _) = machine.sessionEnded(failingWaitersWith: .notSignedIn, cancellingRefresh: true)
+        let step6 = machine.waitForEndingsStored()
+        let one = try #require(step6)
+        let step7 = machine.waitForEndingsStored()
+        let two = try #require(step7)
+
+        let step8 = machine.endingStored(first)
+        #expect(!step8.contains(.resumeEndingWaiter(one)))
+        let last = machine.endingStored(second)
+        #expect(last.contains(.resumeEndingWaiter(one)) && last.contains(.resumeEndingWaiter(two)))
+        let step9 = machine.waitForEndingsStored()
+        #expect(step9 == nil)
+    }
+
+    // MARK: - Woken after the session ended (the model's resume race)
+
+    /// Trail `today-logout-wins-withdrawal-fault` (mutation `mut-no-resume-check`), replayed as
+    /// events: a proactive refresh renews the pair and wakes its request; a withdrawal runs before the
+    /// request goes on; the request is then not sent, neither with the new token nor the old one.
+    @Test func requestWokenWithARenewedPair_afterTheSessionEnded_isNotSent() throws {
+        var machine = Self.signedIn()
+        let issued = machine.generation
+        let request = machine.refreshWanted(trigger: .proactive)
+        guard case .startRefreshCall(let flight) = try #require(request.start) else { return }
+        let woken = machine.refreshFinished(flight: flight.id, outcome: .renewed(.sample))
+        #expect(woken == [.resumeRefreshWaiter(request.waiter, .renewed(.sample))])
+
+        _ = machine.sessionEnded(failingWaitersWith: Self.withdrawn, cancellingRefresh: true)
+
+        let next = machine.afterProactiveRefresh(.renewed(.sample), issuedIn: issued, currentTokenValid: true)
+        #expect(next == .sessionGone)
+    }
+
+    /// The same race on the reactive path: the retry after a rejected token is woken with the new
+    /// pair, the session ends before it goes on, and the retry is not sent.
+    @Test func retryWokenWithARenewedPair_afterTheSessionEnded_isNotSent() throws {
+        var machine = Self.signedIn()
+        let issued = machine.generation
+        #expect(machine.rejection(of: "a-1", requestGeneration: issued, currentAccessToken: "a-1") == .refresh)
+        let retry = machine.refreshWanted(trigger: .reactive)
+        guard case .startRefreshCall(let flight) = try #require(retry.start) else { return }
+        _ = machine.refreshFinished(flight: flight.id, outcome: .renewed(.sample))
+
+        _ = machine.sessionEnded(failingWaitersWith: Self.withdrawn, cancellingRefresh: true)
+
+        #expect(machine.afterReactiveRefresh(.renewed(.sample), issuedIn: issued) == .sessionGone)
+        #expect(machine.afterJoinedRefresh(.renewed(.sample), issuedIn: issued, callerCancelled: false) == .sessionGone)
+    }
+
+    @Test func aRequestOfTheCurrentSession_sendsTheRenewedToken_orItsStillValidOne() {
+        let machine = Self.signedIn()
+        let now = machine.generation
+        #expect(
+            machine.afterProactiveRefresh(.renewed(.sample), issuedIn: now, currentTokenValid: false)
+                == .send("sample-access"))
+        let passing = APIError.session(.timeout)
+        #expect(machine.afterProactiveRefresh(.failed(passing), issuedIn: now, currentTokenValid: true) == .goOn)
+        #expect(
+            machine.afterProactiveRefresh(.failed(passing), issuedIn: now, currentTokenValid: false) == .fail(passing))
+        #expect(
+            machine.afterProactiveRefresh(.failed(.cancelled), issuedIn: now, currentTokenValid: true)
+                == .fail(.cancelled))
+        #expect(machine.afterJoinedRefresh(.failed(passing), issuedIn: now, callerCancelled: false) == .goOn)
+        #expect(machine.afterJoinedRefresh(.failed(passing), issuedIn: now, callerCancelled: true) == .fail(.cancelled))
+    }
+
+    // MARK: - Settling a refresh answer
+
+    @Test func aRotatedPair_isTaken_andWrittenWhenTheRefreshHoldsTheStore() {
+        let machine = Self.signedIn()
+        let flight = machine.generation
+        #expect(
+            machine.settle(.renewed(.sample), flightGeneration: flight, hasSession: true, holdingStore: true)
+                == .rotate(.sample, writingStore: true))
+        #expect(
+            machine.settle(.renewed(.sample), flightGeneration: flight, hasSession: true, holdingStore: false)
+                == .rotate(.sample, writingStore: false))
+    }
+
+    /// A dead-token verdict ends the session; the store is emptied only while it holds the refused
+    /// token (compare-and-swap) when the refresh holds it, else through the store queue.
+    @Test func aDeadTokenVerdict_endsTheSession() {
+        let machine = Self.signedIn()
+        let flight = machine.generation
+        #expect(
+            machine.settle(.invalid(.sessionExpired), flightGeneration: flight, hasSession: true, holdingStore: true)
+                == .endSession(.sessionExpired, write: .removeWhileHoldingSpentPair))
+        #expect(
+            machine.settle(.invalid(.banned), flightGeneration: flight, hasSession: true, holdingStore: false)
+                == .endSession(.banned, write: .throughStoreQueue))
+    }
+
+    /// "A passing refresh failure never ends the session" (issue 33, item 8): whatever holds the
+    /// store, a transient answer keeps the session, and so does a call that got no answer.
+    @Test func aPassingFailure_keepsTheSession() {
+        let machine = Self.signedIn()
+        let flight = machine.generation
+        for holding in [true, false] {
+            let settled = machine.settle(
+                .transient(.timeout), flightGeneration: flight, hasSession: true, holdingStore: holding)
+            #expect(settled == .keep(.session(.timeout), announcing: true))
+        }
+        #expect(machine.announcesPassingFailure(ofFlight: flight))
+        #expect(!machine.announcesPassingFailure(ofFlight: flight - 1))
+    }
+
+    /// An answer that arrives after its session ended reaches the store only (compare-and-swap), and
+    /// only when the refresh holds it: the rotated pair, or the removal of a dead one.
+    @Test func theAnswerToAnEndedSessionsRefresh_reachesOnlyTheStore() {
+        var machine = Self.signedIn()
+        let flight = machine.generation
+        _ = machine.sessionEnded(failingWaitersWith: .notSignedIn, cancellingRefresh: false)
+        #expect(
+            machine.settle(.renewed(.sample), flightGeneration: flight, hasSession: false, holdingStore: true)
+                == .abandoned(store: .save(.sample)))
+        #expect(
+            machine.settle(.invalid(.sessionExpired), flightGeneration: flight, hasSession: false, holdingStore: true)
+                == .abandoned(store: .remove))
+        #expect(
+            machine.settle(.transient(.timeout), flightGeneration: flight, hasSession: false, holdingStore: true)
+                == .abandoned(store: nil))
+        #expect(
+            machine.settle(.renewed(.sample), flightGeneration: flight, hasSession: false, holdingStore: false)
+                == .abandoned(store: nil))
+    }
+
+    // MARK: - Rejected tokens (review #4)
+
+    /// A's token rejected after A logged out and B signed in is never answered with B's token; a token
+    /// a refresh of the current session replaced is answered with the current one.
+    @Test func asTokenAnsweredWithBs_isNotThisSession() {
+        var machine = Self.signedIn()
+        machine.sessionChanged(from: nil, to: "a-1")
+        machine.sessionChanged(from: "a-1", to: "a-2")
+        let a = machine.generation
+        #expect(machine.rejection(of: "a-1", requestGeneration: a, currentAccessToken: "a-2") == .retry(with: "a-2"))
+        #expect(machine.rejection(of: "a-2", requestGeneration: a, currentAccessToken: "a-2") == .refresh)
+        #expect(machine.rejection(of: "other", requestGeneration: a, currentAccessToken: "a-2") == .notThisSession)
+
+        _ = machine.sessionEnded(failingWaitersWith: .notSignedIn, cancellingRefresh: true)
+        machine.sessionChanged(from: "a-2", to: nil)
+        _ = machine.sessionBegan(failingWaitersWith: .notSignedIn)
+        machine.sessionChanged(from: nil, to: "b-1")
+        let b = machine.generation
+        #expect(machine.rejection(of: "a-2", requestGeneration: a, currentAccessToken: "b-1") == .sessionGone)
+        #expect(machine.rejection(of: "a-1", requestGeneration: b, currentAccessToken: "b-1") == .notThisSession)
+        #expect(machine.rejection(of: "a-2", requestGeneration: b, currentAccessToken: "b-1") == .notThisSession)
+    }
+
+    // MARK: - Store queue and storm guard
+
+    @Test func theStoreQueue_servesItsChangesInOrder() throws {
+        var machine = Machine()
+        let step10 = machine.enterStoreQueue()
+        #expect(step10 == nil)
+        let step11 = machine.enterStoreQueue()
+        let second = try #require(step11)
+        let step12 = machine.enterStoreQueue()
+        let third = try #require(step12)
+        let step13 = machine.leaveStoreQueue()
+        #expect(step13 == .resumeStoreWaiter(second))
+        let step14 = machine.leaveStoreQueue()
+        #expect(step14 == .resumeStoreWaiter(third))
+        let step15 = machine.leaveStoreQueue()
+        #expect(step15 == nil)
+        #expect(!machine.isStoreBusy)
+    }
+
+    @Test func theStormGuard_allowsAtMostTheMaximumWithinTheWindow() {
+        var machine = Machine()
+        for second in 0..<3 {
+            let step16 = machine.mayCallRefresh(at: .seconds(second), window: .seconds(10), maximum: 3)
+            #expect(step16)
+            machine.refreshCalled(at: .seconds(second))
+        }
+        let step17 = machine.mayCallRefresh(at: .seconds(9), window: .seconds(10), maximum: 3)
+        #expect(!step17)
+        let step18 = machine.mayCallRefresh(at: .seconds(10), window: .seconds(10), maximum: 3)
+        #expect(step18)
+    }
+
+    // MARK: - Request slots
+
+    @Test func slots_areTakenUntilNoneIsFree_thenWaitersAreServedInOrder() {
+        var slots = Machine.Slots(limit: 2)
+        let step19 = slots.take(generation: 1)
+        #expect(step19 == .granted)
+        let step20 = slots.take(generation: 1)
+        #expect(step20 == .granted)
+        #expect(slots.available == 0)
+        guard case .wait(let first) = slots.take(generation: 1), case .wait(let second) = slots.take(generation: 1)
+        else {
+            Issue.record("no wait")
+            return
+        }
+        let step21 = slots.release()
+        #expect(step21 == first)
+        let step22 = slots.release()
+        #expect(step22 == second)
+        #expect(slots.available == 0)
+        let step23 = slots.release()
+        #expect(step23 == nil)
+        let step24 = slots.release()
+        #expect(step24 == nil)
+        #expect(slots.available == 2)
+    }
+
+    @Test func aCancelledSlotWaiter_holdsNothing() {
+        var slots = Machine.Slots(limit: 1)
+        let step25 = slots.take(generation: 1)
+        #expect(step25 == .granted)
+        guard case .wait(let waiter) = slots.take(generation: 1) else { return }
+        let step26 = slots.cancel(waiter)
+        #expect(step26)
+        let step27 = slots.cancel(waiter)
+        #expect(!step27)
+        let step28 = slots.release()
+        #expect(step28 == nil)
+        #expect(slots.available == 1)
+    }
+
+    /// Review #3's slot case: the waiters of an ended session are sent away, a newer session's stay.
+    @Test func slotWaitersIssuedBeforeAGeneration_areSentAway_newerOnesStay() {
+        var slots = Machine.Slots(limit: 0)
+        #expect(slots.available == 1)
+        let step29 = slots.take(generation: 1)
+        #expect(step29 == .granted)
+        guard case .wait(let old) = slots.take(generation: 1), case .wait(let new) = slots.take(generation: 2) else {
+            Issue.record("no wait")
+            return
+        }
+        let step30 = slots.dismiss(issuedBefore: 2)
+        #expect(step30 == [old])
+        #expect(slots.waiting == [new])
+        let step31 = slots.dismiss(issuedBefore: 2)
+        #expect(step31.isEmpty)
+        // A request of the ended session that asks only now is sent away too, before any slot.
+        let late = slots.take(generation: 1)
+        #expect(late == .dismissed)
+        let handedOver = slots.release()
+        #expect(handedOver == new)
+    }
+}
