@@ -283,6 +283,35 @@ import WoteRepository
         #expect(machine.rejection(of: "a-2", requestGeneration: b, currentAccessToken: "b-1") == .notThisSession)
     }
 
+    // MARK: - Another process's writes
+
+    /// A pair issued `seconds` after the sample's.
+    static func pair(_ name: String, issuedAfter seconds: TimeInterval) -> TokenPair {
+        TokenPair(
+            accessToken: "\(name)-access", refreshToken: "\(name)-refresh",
+            accessTokenExpiresAt: Date(timeIntervalSince1970: 1_700_003_600 + seconds), refreshTokenExpiresAt: nil,
+            receivedAt: Date(timeIntervalSince1970: 1_700_000_000 + seconds))
+    }
+
+    @Test func theStoreRead_endsAdoptsOrKeeps() {
+        let origin = "http://127.0.0.1:8080"
+        let mine = StoredSession(tokens: Self.pair("mine", issuedAfter: 0), profileCompleted: true, origin: origin)
+        let newer = StoredSession(tokens: Self.pair("newer", issuedAfter: 60), profileCompleted: true, origin: origin)
+        let older = StoredSession(tokens: Self.pair("older", issuedAfter: -60), profileCompleted: true)
+        let foreign = StoredSession(
+            tokens: Self.pair("foreign", issuedAfter: 60), profileCompleted: true, origin: "http://127.0.0.1:9090")
+        func read(_ stored: StoredSession?, lastSeen: StoredSession? = nil) -> StoreReading {
+            Machine.reading(stored, current: mine, lastSeen: lastSeen, origin: origin)
+        }
+
+        #expect(read(nil) == .endedElsewhere)
+        #expect(read(foreign) == .replacedByOtherOrigin)
+        #expect(read(newer) == .adopted)
+        #expect(read(older) == .current)
+        #expect(read(mine) == .current)
+        #expect(read(newer, lastSeen: newer) == .current)
+    }
+
     // MARK: - Store queue and storm guard
 
     @Test func theStoreQueue_servesItsChangesInOrder() throws {
