@@ -312,6 +312,24 @@ import WoteRepository
         #expect(read(newer, lastSeen: newer) == .current)
     }
 
+    // MARK: - Answers (WoteKit's requests and other stacks' calls alike)
+
+    @Test func anAnswer_stepsAsTheContractReadIt_theProfileGateIncluded() {
+        func step(_ meaning: ProtectedAnswer, completed: Bool = true, gate: Bool = false, mayRetry: Bool = true)
+            -> Machine.AnswerStep
+        {
+            Machine.step(for: meaning, profileWasCompleted: completed, passesProfileGate: { gate }, mayRetry: mayRetry)
+        }
+        #expect(step(.accepted) == .deliver)
+        #expect(step(.accepted, completed: true, gate: true) == .deliver)
+        #expect(step(.accepted, completed: false, gate: false) == .deliver)
+        #expect(step(.accepted, completed: false, gate: true) == .markProfileCompleted)
+        #expect(step(.profileRequired) == .markProfileRequired)
+        #expect(step(.sessionEnded(.banned)) == .endSession(.banned))
+        #expect(step(.accessTokenRejected) == .refreshAndRetry)
+        #expect(step(.accessTokenRejected, mayRetry: false) == .deliver)
+    }
+
     // MARK: - Store queue and storm guard
 
     @Test func theStoreQueue_servesItsChangesInOrder() throws {

@@ -88,31 +88,72 @@ extension SessionEngine: HTTPSending {
                 throw .session(await errorForMissingSessionOnceStored())
             }
             let reading = read(response)
-            switch reading.meaning {
-            case .accepted:
-                // Only a session still waiting for its profile needs the actor here; the contract
-                // says which answers show the profile is complete.
-                if !profileWasCompleted,
-                    configuration.contract.passesProfileGate(
-                        String(endpoint.path.prefix { $0 != "?" }), response)
-                {
-                    await noteAcceptedBehindProfileGate(generation: requestGeneration)
-                }
-                return try reading.answer.get()
-            case .profileRequired:
-                await noteProfileRequired(generation: requestGeneration)
-                return try reading.answer.get()
-            case .sessionEnded(let reason):
-                await endAfterServerVerdict(reason: reason, generation: requestGeneration)
-                return try reading.answer.get()
-            case .accessTokenRejected:
-                // One retry per request; a second rejection is the caller's answer.
-                guard !retried else { return try reading.answer.get() }
-                retried = true
-                trace.retried = true
-                token = try await tokenAfterRejection(of: token, generation: requestGeneration)
-            }
+            let step = await settle(
+                reading.meaning, of: response, path: endpoint.path, generation: requestGeneration,
+                profileWasCompleted: profileWasCompleted, mayRetry: !retried)
+            // One retry per request; a second rejection is the caller's answer.
+            guard step == .refreshAndRetry else { return try reading.answer.get() }
+            retried = true
+            trace.retried = true
+            token = try await tokenAfterRejection(of: token, generation: requestGeneration)
         }
+    }
+
+    /// Carries out what an answer to a request sent under `requestGeneration` means for the session
+    /// (the profile gate, a verdict that ends it), entering the actor only when the session changes;
+    /// the one place that reads an authenticated answer, for WoteKit's own requests and, through
+    /// ``settleAnswer(toCallWith:meaning:response:path:mayRetry:)``, for other stacks' calls.
+    ///
+    /// - Parameters:
+    ///   - path: the request's path (a query, if any, is ignored), for the profile gate.
+    ///   - profileWasCompleted: whether the session had its profile completed when the request was sent.
+    ///   - mayRetry: whether this was the request's first attempt.
+    /// - Returns: the step; ``SessionStateMachine/AnswerStep/refreshAndRetry`` is the caller's to carry out.
+    nonisolated func settle(
+        _ meaning: ProtectedAnswer, of response: HTTPResponse, path: String, generation requestGeneration: UInt64,
+        profileWasCompleted: Bool, mayRetry: Bool
+    ) async -> SessionStateMachine.AnswerStep {
+        let gate = configuration.contract.passesProfileGate
+        let step = SessionStateMachine.step(
+            for: meaning, profileWasCompleted: profileWasCompleted,
+            passesProfileGate: { gate(String(path.prefix { $0 != "?" }), response) }, mayRetry: mayRetry)
+        switch step {
+        case .deliver, .refreshAndRetry: break
+        case .markProfileCompleted: await noteAcceptedBehindProfileGate(generation: requestGeneration)
+        case .markProfileRequired: await noteProfileRequired(generation: requestGeneration)
+        case .endSession(let reason): await endAfterServerVerdict(reason: reason, generation: requestGeneration)
+        }
+        return step
+    }
+
+    /// Carries out what an answer to a call another stack sent with `token` means for the session,
+    /// by the same rules as for WoteKit's own requests (the profile gate included): only while
+    /// `token` is the session's current access token does the answer change the session; an earlier
+    /// session's call, or one sent with a token a refresh has replaced since, changes nothing (the
+    /// next call, with the current token, hears the same answer).
+    ///
+    /// - Parameters:
+    ///   - meaning: the answer as the contract read it.
+    ///   - path: the call's path, for the profile gate.
+    ///   - mayRetry: whether this was the call's first attempt.
+    /// - Returns: the step; ``SessionStateMachine/AnswerStep/refreshAndRetry`` is the caller's to carry
+    ///   out (``accessToken(afterRejecting:)``).
+    package nonisolated func settleAnswer(
+        toCallWith token: String, meaning: ProtectedAnswer, response: HTTPResponse, path: String, mayRetry: Bool
+    ) async -> SessionStateMachine.AnswerStep {
+        let published = lane.current
+        guard let session = published.session, session.tokens.accessToken == token else {
+            return SessionStateMachine.step(
+                for: meaning, profileWasCompleted: true, passesProfileGate: { false }, mayRetry: mayRetry)
+        }
+        if case .sessionEnded(let reason) = meaning {
+            // Checked again on the actor: a refresh may have replaced the token meanwhile.
+            await endAfterServerVerdict(reason: reason, onCallWith: token)
+            return .endSession(reason)
+        }
+        return await settle(
+            meaning, of: response, path: path, generation: published.generation,
+            profileWasCompleted: session.profileCompleted, mayRetry: mayRetry)
     }
 
     /// The access token to send now when nothing needs the actor: a session is there, no refresh
