@@ -155,15 +155,16 @@ extension SessionEngine {
         } catch {
             return .failure(error)
         }
-        let (endpoint, bearer) = WoteEndpoints.refresh(refresh, refreshToken: refreshToken)
-        let response: HTTPResponse
+        let answer: RefreshAnswer
         do {
-            response = try await boundedClient(until: deadline, followingRedirects: false).send(
-                endpoint, bearer: bearer)
+            answer = try await exchangeRefresh(
+                refreshToken, through: boundedClient(until: deadline, followingRedirects: false),
+                serverClockOffset: nil
+            ).answer
         } catch {
             return .failure(error.toDomain())
         }
-        switch refresh.readAnswer(response, clock.now()) {
+        switch answer {
         case .renewed(let pair): return .success(pair)
         case .invalid(let reason): return .failure(reason.errorWhenMissing)
         case .transient(let error): return .failure(error)

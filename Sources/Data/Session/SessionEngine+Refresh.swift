@@ -170,18 +170,15 @@ extension SessionEngine {
             return keep(.session(error), announcing: machine.announcesPassingFailure(ofFlight: flightGeneration))
         }
         machine.refreshCalled(at: clock.uptime())
-        let (endpoint, bearer) = WoteEndpoints.refresh(
-            configuration.contract.refresh, refreshToken: current.tokens.refreshToken)
-        let response: HTTPResponse
+        let exchanged: RefreshExchange
         do {
-            response = try await refreshClient.send(endpoint, bearer: bearer)
+            // Read on the server's timeline of the session the call was made for.
+            exchanged = try await exchangeRefresh(
+                current.tokens.refreshToken, through: refreshClient, serverClockOffset: current.serverClockOffset)
         } catch {
             return keep(error, announcing: machine.announcesPassingFailure(ofFlight: flightGeneration))
         }
-        let receivedAt = clock.now()
-        // Read on the server's timeline of the session the call was made for.
-        let answer = configuration.contract.refresh.readAnswer(
-            response, receivedAt.addingTimeInterval(current.serverClockOffset ?? 0))
+        let (answer, response, receivedAt) = (exchanged.answer, exchanged.response, exchanged.receivedAt)
         switch machine.settle(
             answer, flightGeneration: flightGeneration, hasSession: session != nil, holdingStore: holdingStore)
         {
@@ -229,6 +226,23 @@ extension SessionEngine {
         case .keep(let error, let announcing):
             return keep(error, announcing: announcing)
         }
+    }
+
+    /// The one refresh exchange, for the session's refresh and logout's alike: builds the contract's
+    /// call for `refreshToken`, sends it through `client` (which follows no redirects) and reads the
+    /// answer on the server's timeline. The caller has checked that the token fits the call
+    /// (``RefreshCall/check(refreshToken:)``).
+    ///
+    /// - Throws: ``APIError`` when no answer came (the network, a time-out, a cancellation).
+    nonisolated func exchangeRefresh(
+        _ refreshToken: String, through client: HTTPClient, serverClockOffset: TimeInterval?
+    ) async throws(APIError) -> RefreshExchange {
+        let refresh = configuration.contract.refresh
+        let (endpoint, bearer) = WoteEndpoints.refresh(refresh, refreshToken: refreshToken)
+        let response = try await client.send(endpoint, bearer: bearer)
+        let receivedAt = clock.now()
+        let answer = refresh.readAnswer(response, receivedAt.addingTimeInterval(serverClockOffset ?? 0))
+        return RefreshExchange(answer: answer, response: response, receivedAt: receivedAt)
     }
 
     /// Writes the answer of a refresh whose session ended while its call was out to the store,
@@ -283,4 +297,12 @@ extension SessionEngine {
         let leeway = min(configuration.refreshLeeway.timeInterval, lifetime / 2)
         return expiry.timeIntervalSince(now) <= leeway
     }
+}
+
+/// What one refresh call got: the answer as the contract read it, the response, and when it arrived
+/// (device clock).
+struct RefreshExchange {
+    let answer: RefreshAnswer
+    let response: HTTPResponse
+    let receivedAt: Date
 }
