@@ -53,10 +53,10 @@ import WoteRepository
         var machine = Self.signedIn()
         let first = machine.refreshWanted(trigger: .reactive)
         let second = machine.refreshWanted(trigger: .reactive)
-        let step1 = machine.refreshWaiterCancelled(first.waiter)
-        #expect(step1 == .resumeRefreshWaiter(first.waiter, .failed(.cancelled)))
-        let step2 = machine.refreshWaiterCancelled(first.waiter)
-        #expect(step2 == nil)
+        let cancelled = machine.refreshWaiterCancelled(first.waiter)
+        #expect(cancelled == .resumeRefreshWaiter(first.waiter, .failed(.cancelled)))
+        let cancelledAgain = machine.refreshWaiterCancelled(first.waiter)
+        #expect(cancelledAgain == nil)
         #expect(machine.flight?.waiters == [second.waiter])
     }
 
@@ -69,8 +69,8 @@ import WoteRepository
         let fresh = machine.refreshWanted(trigger: .reactive)
         #expect(fresh.start != nil)
 
-        let step3 = machine.refreshFinished(flight: abandoned.id, outcome: .renewed(.sample))
-        #expect(step3.isEmpty)
+        let lateAnswer = machine.refreshFinished(flight: abandoned.id, outcome: .renewed(.sample))
+        #expect(lateAnswer.isEmpty)
         #expect(machine.flight?.waiters == [fresh.waiter])
     }
 
@@ -116,8 +116,8 @@ import WoteRepository
                 .resumeRefreshWaiter(waiter.waiter, .failed(.session(Self.withdrawn))),
                 .dismissSlotWaiters(issuedBefore: machine.generation),
             ])
-        let step4 = machine.endingStored(ending)
-        #expect(step4.isEmpty)
+        let storedAgain = machine.endingStored(ending)
+        #expect(storedAgain.isEmpty)
     }
 
     /// Logout lets the refresh under way answer (issue 33, item 5): its call is not cancelled.
@@ -131,21 +131,21 @@ import WoteRepository
     /// A request that finds the session gone while ends are being stored waits for all of them.
     @Test func aRequestFindingTheSessionGone_waitsUntilEveryEndIsStored() throws {
         var machine = Self.signedIn()
-        let step5 = machine.waitForEndingsStored()
-        #expect(step5 == nil)
+        let beforeAnyEnd = machine.waitForEndingsStored()
+        #expect(beforeAnyEnd == nil)
         let (first, _) = machine.sessionEnded(failingWaitersWith: .notSignedIn, cancellingRefresh: true)
         let (second, _) = machine.sessionEnded(failingWaitersWith: .notSignedIn, cancellingRefresh: true)
-        let step6 = machine.waitForEndingsStored()
-        let one = try #require(step6)
-        let step7 = machine.waitForEndingsStored()
-        let two = try #require(step7)
+        let firstWait = machine.waitForEndingsStored()
+        let one = try #require(firstWait)
+        let secondWait = machine.waitForEndingsStored()
+        let two = try #require(secondWait)
 
-        let step8 = machine.endingStored(first)
-        #expect(!step8.contains(.resumeEndingWaiter(one)))
+        let firstStored = machine.endingStored(first)
+        #expect(!firstStored.contains(.resumeEndingWaiter(one)))
         let last = machine.endingStored(second)
         #expect(last.contains(.resumeEndingWaiter(one)) && last.contains(.resumeEndingWaiter(two)))
-        let step9 = machine.waitForEndingsStored()
-        #expect(step9 == nil)
+        let afterEveryEnd = machine.waitForEndingsStored()
+        #expect(afterEveryEnd == nil)
     }
 
     // MARK: - Woken after the session ended (the model's resume race)
@@ -334,71 +334,71 @@ import WoteRepository
 
     @Test func theStoreQueue_servesItsChangesInOrder() throws {
         var machine = Machine()
-        let step10 = machine.enterStoreQueue()
-        #expect(step10 == nil)
-        let step11 = machine.enterStoreQueue()
-        let second = try #require(step11)
-        let step12 = machine.enterStoreQueue()
-        let third = try #require(step12)
-        let step13 = machine.leaveStoreQueue()
-        #expect(step13 == .resumeStoreWaiter(second))
-        let step14 = machine.leaveStoreQueue()
-        #expect(step14 == .resumeStoreWaiter(third))
-        let step15 = machine.leaveStoreQueue()
-        #expect(step15 == nil)
+        let holder = machine.enterStoreQueue()
+        #expect(holder == nil)
+        let secondInLine = machine.enterStoreQueue()
+        let second = try #require(secondInLine)
+        let thirdInLine = machine.enterStoreQueue()
+        let third = try #require(thirdInLine)
+        let toSecond = machine.leaveStoreQueue()
+        #expect(toSecond == .resumeStoreWaiter(second))
+        let toThird = machine.leaveStoreQueue()
+        #expect(toThird == .resumeStoreWaiter(third))
+        let toNobody = machine.leaveStoreQueue()
+        #expect(toNobody == nil)
         #expect(!machine.isStoreBusy)
     }
 
     @Test func theStormGuard_allowsAtMostTheMaximumWithinTheWindow() {
         var machine = Machine()
         for second in 0..<3 {
-            let step16 = machine.mayCallRefresh(at: .seconds(second), window: .seconds(10), maximum: 3)
-            #expect(step16)
+            let allowed = machine.mayCallRefresh(at: .seconds(second), window: .seconds(10), maximum: 3)
+            #expect(allowed)
             machine.refreshCalled(at: .seconds(second))
         }
-        let step17 = machine.mayCallRefresh(at: .seconds(9), window: .seconds(10), maximum: 3)
-        #expect(!step17)
-        let step18 = machine.mayCallRefresh(at: .seconds(10), window: .seconds(10), maximum: 3)
-        #expect(step18)
+        let fourthInWindow = machine.mayCallRefresh(at: .seconds(9), window: .seconds(10), maximum: 3)
+        #expect(!fourthInWindow)
+        let afterTheWindow = machine.mayCallRefresh(at: .seconds(10), window: .seconds(10), maximum: 3)
+        #expect(afterTheWindow)
     }
 
     // MARK: - Request slots
 
     @Test func slots_areTakenUntilNoneIsFree_thenWaitersAreServedInOrder() {
         var slots = Machine.Slots(limit: 2)
-        let step19 = slots.take(generation: 1)
-        #expect(step19 == .granted)
-        let step20 = slots.take(generation: 1)
-        #expect(step20 == .granted)
+        let firstTake = slots.take(generation: 1)
+        #expect(firstTake == .granted)
+        let secondTake = slots.take(generation: 1)
+        #expect(secondTake == .granted)
         #expect(slots.available == 0)
         guard case .wait(let first) = slots.take(generation: 1), case .wait(let second) = slots.take(generation: 1)
         else {
             Issue.record("no wait")
             return
         }
-        let step21 = slots.release()
-        #expect(step21 == first)
-        let step22 = slots.release()
-        #expect(step22 == second)
+        let toFirst = slots.release()
+        #expect(toFirst == first)
+        let toSecond = slots.release()
+        #expect(toSecond == second)
         #expect(slots.available == 0)
-        let step23 = slots.release()
-        #expect(step23 == nil)
-        let step24 = slots.release()
-        #expect(step24 == nil)
+        let freedOne = slots.release()
+        #expect(freedOne == nil)
+        let freedTwo = slots.release()
+        #expect(freedTwo == nil)
         #expect(slots.available == 2)
     }
 
     @Test func aCancelledSlotWaiter_holdsNothing() {
         var slots = Machine.Slots(limit: 1)
-        let step25 = slots.take(generation: 1)
-        #expect(step25 == .granted)
+        let held = slots.take(generation: 1)
+        #expect(held == .granted)
         guard case .wait(let waiter) = slots.take(generation: 1) else { return }
-        let step26 = slots.cancel(waiter)
-        #expect(step26)
-        let step27 = slots.cancel(waiter)
-        #expect(!step27)
-        let step28 = slots.release()
-        #expect(step28 == nil)
+        let leaves = slots.cancel(waiter)
+        #expect(leaves)
+        let leavesAgain = slots.cancel(waiter)
+        #expect(!leavesAgain)
+        let backToTheHolder = slots.release()
+        #expect(backToTheHolder == nil)
         #expect(slots.available == 1)
     }
 
@@ -406,17 +406,17 @@ import WoteRepository
     @Test func slotWaitersIssuedBeforeAGeneration_areSentAway_newerOnesStay() {
         var slots = Machine.Slots(limit: 0)
         #expect(slots.available == 1)
-        let step29 = slots.take(generation: 1)
-        #expect(step29 == .granted)
+        let held = slots.take(generation: 1)
+        #expect(held == .granted)
         guard case .wait(let old) = slots.take(generation: 1), case .wait(let new) = slots.take(generation: 2) else {
             Issue.record("no wait")
             return
         }
-        let step30 = slots.dismiss(issuedBefore: 2)
-        #expect(step30 == [old])
+        let sentAway = slots.dismiss(issuedBefore: 2)
+        #expect(sentAway == [old])
         #expect(slots.waiting == [new])
-        let step31 = slots.dismiss(issuedBefore: 2)
-        #expect(step31.isEmpty)
+        let sentAwayAgain = slots.dismiss(issuedBefore: 2)
+        #expect(sentAwayAgain.isEmpty)
         // A request of the ended session that asks only now is sent away too, before any slot.
         let late = slots.take(generation: 1)
         #expect(late == .dismissed)
