@@ -330,6 +330,31 @@ import WoteRepository
         #expect(step(.accessTokenRejected, mayRetry: false) == .deliver)
     }
 
+    // MARK: - Endings and the store
+
+    @Test func memory_reachesTheStore_asASave_aRemoval_orARemovalThatSparesAnotherOrigin() {
+        #expect(Machine.storeWrite(hasPersistentSession: true, replacingOtherOrigins: false) == .save)
+        #expect(Machine.storeWrite(hasPersistentSession: true, replacingOtherOrigins: true) == .save)
+        #expect(Machine.storeWrite(hasPersistentSession: false, replacingOtherOrigins: true) == .remove)
+        #expect(
+            Machine.storeWrite(hasPersistentSession: false, replacingOtherOrigins: false) == .removeUnlessAnotherOrigins
+        )
+    }
+
+    /// Review #6: a logout whose removal the store refused is retried by the next logout.
+    @Test func aLogout_endsASession_orRemovesAgain_orDoesNothing() {
+        func logout(session: Bool, signedOut: Bool = true, pending: Bool = false, persistent: Bool = true)
+            -> Machine.LogoutStep
+        {
+            Machine.logout(hasSession: session, signedOut: signedOut, removalPending: pending, isPersistent: persistent)
+        }
+        #expect(logout(session: true) == .end(readingTheStore: true))
+        #expect(logout(session: true, persistent: false) == .end(readingTheStore: false))
+        #expect(logout(session: false) == .nothing)
+        #expect(logout(session: false, pending: true) == .removeAgain)
+        #expect(logout(session: false, signedOut: false) == .removeAgain)
+    }
+
     // MARK: - Store queue and storm guard
 
     @Test func theStoreQueue_servesItsChangesInOrder() throws {

@@ -70,20 +70,24 @@ extension SessionEngine {
     /// ``withStore(_:)``. Another origin's stored session is removed only when
     /// `replacingOtherOrigins` (a sign-in, a wipe); an ending session leaves it alone.
     func writeMemoryToStore(replacingOtherOrigins: Bool) async throws(WoteError) {
+        let write = SessionStateMachine.storeWrite(
+            hasPersistentSession: session != nil && isPersistent, replacingOtherOrigins: replacingOtherOrigins)
         do {
-            if let session, isPersistent {
+            switch write {
+            case .save:
+                guard let session else { return }
                 try await storage.save(session)
                 lastSeenInStore = session
-                storeBehindSince = nil
-                removalPending = false
-                return
+            case .removeUnlessAnotherOrigins:
+                if let stored = try? await storage.load(), !belongsHere(stored) {
+                    removalPending = false
+                    return
+                }
+                fallthrough
+            case .remove:
+                try await storage.remove()
+                lastSeenInStore = nil
             }
-            if !replacingOtherOrigins, let stored = try? await storage.load(), !belongsHere(stored) {
-                removalPending = false
-                return
-            }
-            try await storage.remove()
-            lastSeenInStore = nil
             storeBehindSince = nil
             removalPending = false
         } catch {
