@@ -133,28 +133,39 @@ public struct RequestAuthorizer: Sendable {
         // An answer from another origin (where the stack's redirects ended) is not the API's verdict:
         // a third party's 401 or "banned" must neither cost a refresh nor end the session.
         if let answered = response.url, !client.isAPIOrigin(answered) { return .doNotRetry }
-        let meaning = body.map { client.configuration.session.contract.classify(HTTPResponse(response, body: $0)) }
-        if case .sessionEnded(let reason) = meaning {
-            // The server says the session is over (Wote: E018 banned, E001 member gone): it ends
-            // here as for WoteKit's own calls, unless the token is no longer the session's.
-            await client.engine.endAfterServerVerdict(reason: reason, onCallWith: token)
-            return .fail(reason.errorWhenMissing)
+        let meaning: ProtectedAnswer
+        let answer = HTTPResponse(response, body: body ?? Data())
+        if body != nil {
+            meaning = client.configuration.session.contract.classify(answer)
+        } else {
+            // Without the body, only an HTTP 401 says something: that the token was rejected.
+            guard response.statusCode == 401 else { return .doNotRetry }
+            meaning = .accessTokenRejected
         }
-        let rejected = meaning.map { $0 == .accessTokenRejected } ?? (response.statusCode == 401)
-        guard rejected else { return .doNotRetry }
-        guard retryCount == 0 else {
+        // The engine's rules for its own requests, the profile gate included: a verdict that ends the
+        // session ends it (unless the token is no longer the session's), "profile required" makes the
+        // session wait for its profile, a rejected token on the first attempt costs the one shared refresh.
+        let step = await client.engine.settleAnswer(
+            toCallWith: token, meaning: meaning, response: answer, path: url.path, mayRetry: retryCount == 0)
+        switch step {
+        case .endSession(let reason):
+            return .fail(reason.errorWhenMissing)
+        case .refreshAndRetry:
+            do {
+                _ = try await client.accessToken(afterRejecting: token, from: url)
+                return .retry
+            } catch {
+                return .fail(error)
+            }
+        case .deliver where meaning == .accessTokenRejected:
             // Its one retry was rejected too: the answer stands, unless the session has ended since
             // (a logout while the retry was on the wire), which the caller hears as that end.
             if case .signedOut(let reason) = await client.currentSession.state {
                 return .fail(reason.errorWhenMissing)
             }
             return .doNotRetry
-        }
-        do {
-            _ = try await client.accessToken(afterRejecting: token, from: url)
-            return .retry
-        } catch {
-            return .fail(error)
+        case .deliver, .markProfileCompleted, .markProfileRequired:
+            return .doNotRetry
         }
     }
 

@@ -26,8 +26,9 @@ struct LogoutWinsTests {
             try await engine.send(Endpoint(method: .get, path: "/api/posts", authorization: .bearer)).status
         }
         await onTheWire.arrivals.waitForArrivals()
+        // Whether it is still waiting for the slot or not yet issued when the session ends, it is not
+        // sent (the slot waiter's own case is `SessionStateMachineTests.slotWaitersIssuedBefore…`).
         let waiting = Task { () throws(APIError) -> Int in try await engine.send(EngineFixture.profile).status }
-        #expect(await yieldUntil { engine.requestsWaitingForASlot == 1 })
 
         try await engine.end(reason: .loggedOut)
 
@@ -64,10 +65,8 @@ struct LogoutWinsTests {
             Task { () throws(APIError) -> Int in try await engine.send(EngineFixture.profile).status }
         }
         let token = Task { () throws(WoteError) -> String in try await engine.validAccessToken() }
-        // The first request and three of the burst hold the slots and wait for the refresh, with
-        // the token; sixteen wait for a slot.
-        #expect(await yieldUntil { await engine.requestsWaitingForRefresh() == 5 })
-        #expect(await yieldUntil { engine.requestsWaitingForASlot == 16 })
+        // The first request waits for the refresh; the burst and the token wait for it or for a slot,
+        // or are not yet issued when logout ends the session: none of them is sent either way.
         let sentBeforeLogout = fixture.backend.stub.requests(path: "/api/profiles").count
 
         var changes = engine.events().makeAsyncIterator()

@@ -75,6 +75,9 @@ struct OneSessionOneIdentityTests {
     // MARK: - Member A's request sent as member B (review #3)
 
     /// A request waiting for A's refresh when B's session begins fails; it is not sent with B's token.
+    /// (The request that starts the refresh waits for it from the moment the refresh reaches the
+    /// server; more waiters, and A's slot waiters, are driven through the state machine:
+    /// `SessionStateMachineTests.memberAsRefreshWaiters_failWhenBsSessionBegins_andAsSlotWaitersAreSentAway`.)
     @Test func memberAsRequestSentAsMemberB_aRefreshWaiter_failsWhenBsSessionBegins() async throws {
         let fixture = EngineFixture(accessLifetime: 600)
         try await fixture.signIn()
@@ -83,45 +86,15 @@ struct OneSessionOneIdentityTests {
         fixture.backend.refreshGate.withLock { $0 = gate }
         let first = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
         await fixture.backend.refreshArrived.wait()
-        let second = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
-        #expect(await yieldUntil { await fixture.engine.requestsWaitingForRefresh() == 2 })
 
         let next = try await fixture.signIn()
         await gate.open()
 
         await #expect(throws: APIError.session(.notSignedIn)) { try await first.value }
-        await #expect(throws: APIError.session(.notSignedIn)) { try await second.value }
         let sent = fixture.backend.stub.requests(path: "/api/profiles").map {
             $0.value(forHTTPHeaderField: "Authorization")
         }
         #expect(!sent.contains("Bearer \(next.accessToken)"))
-    }
-
-    /// A request waiting for a slot under A fails when B's session begins; it is not sent with B's token.
-    @Test func memberAsRequestSentAsMemberB_aSlotWaiter_failsWhenBsSessionBegins() async throws {
-        let onTheWire = HeldPath(path: "/api/posts")
-        let fixture = EngineFixture()
-        var configuration = SessionConfiguration()
-        configuration.maximumConcurrentRequests = 1
-        let engine = fixture.makeEngine(
-            storage: fixture.storage, configuration: configuration,
-            transport: onTheWire.transport(over: fixture.backend))
-        _ = try await engine.begin(
-            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
-        let sent = Task { () throws(APIError) -> Int in
-            try await engine.send(Endpoint(method: .get, path: "/api/posts", authorization: .bearer)).status
-        }
-        await onTheWire.arrivals.waitForArrivals()
-        let waiting = Task { () throws(APIError) -> Int in try await engine.send(EngineFixture.profile).status }
-        #expect(await yieldUntil { engine.requestsWaitingForASlot == 1 })
-
-        let next = fixture.backend.issuePair()
-        _ = try await engine.begin(StoredSession(tokens: next, profileCompleted: true), persist: true)
-        await onTheWire.gate.open()
-
-        await #expect(throws: APIError.session(.notSignedIn)) { try await waiting.value }
-        await #expect(throws: APIError.session(.notSignedIn)) { try await sent.value }
-        #expect(fixture.backend.stub.requests(path: "/api/profiles").isEmpty)
     }
 
     // MARK: - A's token answered with B's (review #4)

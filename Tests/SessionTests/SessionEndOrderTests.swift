@@ -50,8 +50,8 @@ struct SessionEndOrderTests {
         fixture.backend.refreshGate.withLock { $0 = refreshGate }
         let storeWhenAnswered = Locked<[StoredSession?]>([])
         let request = Self.profileRequest(on: engine, recording: storage, into: storeWhenAnswered)
+        // The request started the refresh: it waits for it from the moment the refresh reaches the server.
         await fixture.backend.refreshArrived.wait()
-        #expect(await yieldUntil { await engine.requestsWaitingForRefresh() == 1 })
         storage.holdNext(.write)
 
         let ending = Task { try await end.run(on: engine) }
@@ -90,7 +90,9 @@ struct SessionEndOrderTests {
                 return error
             }
         }
-        #expect(await yieldUntil { await engine.requestsWaitingForAnEndToBeStored() == 2 })
+        // Each finds the session gone either while the end's write runs (then it waits for it: the
+        // order is `SessionStateMachineTests.aRequestFindingTheSessionGone_waitsUntilEveryEndIsStored`)
+        // or after it; either way it hears of the end only once the store is empty.
         #expect(storeWhenAnswered.current.isEmpty)
         await storage.release.open()
         try await ending.value
@@ -128,8 +130,8 @@ struct SessionEndOrderTests {
         }
         let storeWhenAnswered = Locked<[StoredSession?]>([])
         let waiting = Self.profileRequest(on: engine, recording: storage, into: storeWhenAnswered)
+        // The request started the refresh: it waits for it from the moment the refresh reaches the server.
         await fixture.backend.refreshArrived.wait()
-        #expect(await yieldUntil { await engine.requestsWaitingForRefresh() == 1 })
         storage.holdNext(.write)
 
         await verdictPath.gate.open()

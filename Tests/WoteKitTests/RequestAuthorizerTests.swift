@@ -254,6 +254,23 @@ import FoundationNetworking
         #expect(fixture.api.refreshCount == 0)
     }
 
+    /// The profile gate holds for other stacks as for WoteKit's own calls: an E009 answer ("profile
+    /// required") to another stack's call makes the session wait for its profile, with no refresh and
+    /// no retry. Before, the authorizer ignored it: the state stayed signed in.
+    @Test func aProfileRequiredAnswer_makesTheSessionWaitForItsProfile_withoutRefreshOrRetry() async throws {
+        let fixture = try await Fixture.signedIn()
+        let authorizer = fixture.wote.requestAuthorizer()
+        let request = try await authorizer.authorize(Self.sent("https://api.wote.test/api/posts", authorization: nil))
+        let required = Data(#"{"status":400,"divisionCode":"E009","message":"Not Completed SignUp Exception"}"#.utf8)
+
+        let decision = await authorizer.retryDecision(
+            for: request, response: Self.answer(to: request, status: 400), body: required, retryCount: 0)
+
+        #expect(decision == .doNotRetry)
+        #expect(await fixture.wote.currentSession.state == .profileRequired)
+        #expect(fixture.api.refreshCount == 0)
+    }
+
     /// The verdict on a call sent with a token a refresh has since replaced ends nothing: it may be an
     /// earlier session's answer, and the next call, with the new token, hears the verdict anew.
     @Test func aVerdictOnAReplacedToken_failsTheRequest_butEndsNothing() async throws {

@@ -1,14 +1,10 @@
 import WoteDomain
 import WoteRepository
 
-/// A session that has ended in memory, and the requests to tell once the store agrees.
+/// A session that has ended in memory; pass it to ``SessionEngine/announce(_:)`` once the store agrees.
 struct SessionEnding {
-    /// The generation that began when the session ended.
-    let generation: UInt64
-    /// What the requests that waited for the session fail with.
-    let error: WoteError
-    /// The requests that waited for the abandoned refresh.
-    let refreshWaiters: [CheckedContinuation<RefreshOutcome, Never>]
+    /// The machine's id of the end.
+    let id: UInt64
 }
 
 // One order for every session end (logout, withdrawal, a server verdict, a dead refresh token,
@@ -24,41 +20,27 @@ extension SessionEngine {
     ///   it gives the store back at once; `false` when that refresh is the caller.
     func endInMemory(reason: SignOutReason, cancellingRefresh: Bool = true) -> SessionEnding {
         let hadSession = session != nil
-        generation &+= 1
-        let waiters = abandonFlight(cancellingItsCall: cancellingRefresh)
+        let (ending, actions) = machine.sessionEnded(
+            failingWaitersWith: reason.errorWhenMissing, cancellingRefresh: cancellingRefresh)
+        run(actions)
         session = nil
         isPersistent = true
         state = .signedOut(reason)
-        endingsBeingStored += 1
         if hadSession { broadcaster.send(.signedOut(reason)) }
-        return SessionEnding(generation: generation, error: reason.errorWhenMissing, refreshWaiters: waiters)
+        return SessionEnding(id: ending)
     }
 
     /// Tells the requests that waited for an ended session that it ended: those waiting for its
     /// refresh, those waiting for a request slot under it (not those of a session begun since), and those that
     /// found it gone while its store write ran.
     func announce(_ ending: SessionEnding) {
-        for waiter in ending.refreshWaiters { waiter.resume(returning: .failed(.session(ending.error))) }
-        slots.dismissWaiting(issuedBefore: ending.generation)
-        endingsBeingStored -= 1
-        guard endingsBeingStored == 0 else { return }
-        let waiting = endingStoredWaiters
-        endingStoredWaiters.removeAll()
-        for waiter in waiting { waiter.resume() }
+        run(machine.endingStored(ending.id))
     }
 
     /// Waits until every session end under way has been written to the store.
     func waitUntilEndingsAreStored() async {
-        guard endingsBeingStored > 0 else { return }
-        await withCheckedContinuation { endingStoredWaiters.append($0) }
-    }
-
-    /// How many requests wait for a request slot, for tests.
-    package nonisolated var requestsWaitingForASlot: Int { slots.waiting }
-
-    /// How many requests wait for a session end's store write before hearing of it, for tests.
-    package func requestsWaitingForAnEndToBeStored() -> Int {
-        endingStoredWaiters.count
+        guard let waiter = machine.waitForEndingsStored() else { return }
+        await withCheckedContinuation { endingContinuations[waiter] = $0 }
     }
 
     /// The error for a request that needs a session and finds none, once any session end under way
@@ -66,18 +48,5 @@ extension SessionEngine {
     func errorForMissingSessionOnceStored() async -> WoteError {
         await waitUntilEndingsAreStored()
         return errorForMissingSession()
-    }
-
-    /// Forgets the running refresh and hands back the requests waiting for it; its call may still
-    /// finish, but it belongs to an ended generation: nothing of it reaches memory, and its answer
-    /// reaches the store only while the store still holds the pair it spent (`recordAbandonedAnswer`).
-    ///
-    /// - Parameter cancellingItsCall: cancel the refresh's task, so that its call stops at once and
-    ///   the store it holds is given back.
-    func abandonFlight(cancellingItsCall: Bool) -> [CheckedContinuation<RefreshOutcome, Never>] {
-        guard let abandoned = flight else { return [] }
-        flight = nil
-        if cancellingItsCall { abandoned.task?.cancel() }
-        return Array(abandoned.waiters.values)
     }
 }

@@ -41,13 +41,16 @@ extension SessionEngine {
     /// - Throws: ``WoteError/storageFailure(_:)`` when the stored tokens could not be removed; the
     ///   session has ended here all the same, and the backend was told as usual.
     package func logOut(deviceToken: String?) async throws(WoteError) {
-        guard let ending = session else {
+        var signedOut = false
+        if case .signedOut = state { signedOut = true }
+        let step = SessionStateMachine.logout(
+            hasSession: session != nil, signedOut: signedOut, removalPending: removalPending,
+            isPersistent: isPersistent)
+        guard case .end(let wasPersistent) = step, let ending = session else {
             // Signed out, unless the store refused the last removal: then it is tried again.
-            if case .signedOut = state, !removalPending { return }
-            try await end(reason: .loggedOut)
+            if step == .removeAgain { try await end(reason: .loggedOut) }
             return
         }
-        let wasPersistent = isPersistent
         // A refresh under way is not cancelled: its answer (a pair the server has rotated to) lands
         // in the store first, and the logout call goes with it instead of spending the old refresh
         // token again. Its call is bounded by the request time-out, as the logout is.
@@ -155,15 +158,16 @@ extension SessionEngine {
         } catch {
             return .failure(error)
         }
-        let (endpoint, bearer) = WoteEndpoints.refresh(refresh, refreshToken: refreshToken)
-        let response: HTTPResponse
+        let answer: RefreshAnswer
         do {
-            response = try await boundedClient(until: deadline, followingRedirects: false).send(
-                endpoint, bearer: bearer)
+            answer = try await exchangeRefresh(
+                refreshToken, through: boundedClient(until: deadline, followingRedirects: false),
+                serverClockOffset: nil
+            ).answer
         } catch {
             return .failure(error.toDomain())
         }
-        switch refresh.readAnswer(response, clock.now()) {
+        switch answer {
         case .renewed(let pair): return .success(pair)
         case .invalid(let reason): return .failure(reason.errorWhenMissing)
         case .transient(let error): return .failure(error)

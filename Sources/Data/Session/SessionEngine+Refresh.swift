@@ -2,22 +2,6 @@ import Foundation
 package import WoteDomain
 import WoteRepository
 
-/// One refresh call and the requests waiting for its outcome.
-struct RefreshFlight {
-    let id: UInt64
-    let generation: UInt64
-    let trigger: RefreshDiagnostic.Trigger
-    var waiters: [UInt64: CheckedContinuation<RefreshOutcome, Never>] = [:]
-    /// The task sending the call; cancelled when the session it belongs to ends.
-    var task: Task<Void, Never>?
-}
-
-/// How a refresh ended, as each waiting request sees it.
-enum RefreshOutcome: Sendable {
-    case renewed(TokenPair)
-    case failed(APIError)
-}
-
 extension SessionEngine {
     // MARK: - Restore
 
@@ -54,19 +38,19 @@ extension SessionEngine {
             stored = try await storage.load()
         } catch .unavailable(let reason) {
             // Cannot read at all (a locked Keychain): neither signed out nor wiped.
-            if generation == restoring { state = .storageUnavailable(reason: reason) }
+            if machine.isCurrent(restoring) { state = .storageUnavailable(reason: reason) }
             return nil
         } catch {
-            if generation == restoring { state = .signedOut(.storedSessionCorrupted(error.reason)) }
+            if machine.isCurrent(restoring) { state = .signedOut(.storedSessionCorrupted(error.reason)) }
             return nil
         }
         // A sign-in or sign-out that ran while the store was read is newer than what was read.
-        guard generation == restoring, !removalPending else { return nil }
+        guard machine.isCurrent(restoring), !removalPending else { return nil }
         guard let stored, belongsHere(stored) else {
             state = .signedOut(.noSession)
             return nil
         }
-        generation &+= 1
+        startNewGeneration(failingWaitersWith: .notSignedIn)
         var adopted = stored
         adopted.origin = origin
         session = adopted
@@ -102,60 +86,40 @@ extension SessionEngine {
     /// Waits for the running refresh, starting one if none runs. Cancelling the caller returns
     /// `.failed(.cancelled)` to it at once and leaves the refresh running for the others.
     func sharedRefresh(trigger: RefreshDiagnostic.Trigger = .requested) async -> RefreshOutcome {
-        if flight == nil {
-            nextFlightID &+= 1
-            let started = RefreshFlight(id: nextFlightID, generation: generation, trigger: trigger)
-            flight = started
-            // The flight is not the caller: it holds no store queue, whatever the caller holds.
-            flight?.task = StoreQueueHolder.$engine.withValue(nil) { Task { await self.fly(started) } }
-        }
-        nextWaiterID &+= 1
-        let waiterID = nextWaiterID
-        let outcome = await withTaskCancellationHandler {
+        let (waiter, start) = machine.refreshWanted(trigger: trigger)
+        run(start)
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<RefreshOutcome, Never>) in
-                if Task.isCancelled || flight == nil {
-                    continuation.resume(returning: .failed(.cancelled))
-                } else {
-                    flight?.waiters[waiterID] = continuation
+                if let early = earlyRefreshOutcomes.removeValue(forKey: waiter) {
+                    return continuation.resume(returning: early)
                 }
+                refreshContinuations[waiter] = continuation
+                if Task.isCancelled { run(machine.refreshWaiterCancelled(waiter)) }
             }
         } onCancel: {
-            Task { await self.cancelWaiter(waiterID) }
+            Task { await self.cancelWaiter(waiter) }
         }
-        if let refreshWakeGate { await refreshWakeGate() }
-        return outcome
     }
 
-    /// For tests that replay an interleaving (the model's trails, Docs/Model.md): every request a
-    /// refresh wakes awaits `gate` before it goes on. Meanwhile other work may run on the engine (a
-    /// logout, a session end), as it may in production while the woken request waits for the
-    /// actor; the gate only makes that order certain.
-    package func gateRefreshWakes(_ gate: (@Sendable () async -> Void)?) {
-        refreshWakeGate = gate
+    private func cancelWaiter(_ waiter: SessionStateMachine.WaiterID) {
+        run(machine.refreshWaiterCancelled(waiter))
     }
 
-    /// How many requests wait for the refresh under way, for tests.
-    package func requestsWaitingForRefresh() -> Int {
-        flight?.waiters.count ?? 0
-    }
-
-    private func cancelWaiter(_ id: UInt64) {
-        flight?.waiters.removeValue(forKey: id)?.resume(returning: .failed(.cancelled))
-    }
-
-    private func fly(_ started: RefreshFlight) async {
+    func fly(_ started: SessionStateMachine.Flight) async {
         let start = clock.uptime()
         let outcome = await performRefresh(generation: started.generation)
         if diagnostics.isEnabled {
+            var signedOut = false
+            if case .signedOut = state { signedOut = true }
             diagnostics.handle(
                 .refresh(
                     RefreshDiagnostic(
-                        trigger: started.trigger, outcome: diagnosticOutcome(of: outcome),
+                        trigger: started.trigger,
+                        outcome: SessionStateMachine.diagnosticOutcome(of: outcome, signedOut: signedOut),
                         duration: clock.uptime() - start)))
         }
-        guard let finished = flight, finished.id == started.id else { return }
-        flight = nil
-        for waiter in finished.waiters.values { waiter.resume(returning: outcome) }
+        if flightTask?.id == started.id { flightTask = nil }
+        run(machine.refreshFinished(flight: started.id, outcome: outcome))
     }
 
     // MARK: - The refresh itself
@@ -164,14 +128,14 @@ extension SessionEngine {
     /// empty store means signed out elsewhere and wins; a newer pair is adopted instead of spending
     /// a refresh token again), and writes the new pair before the lock is given back.
     private func performRefresh(generation flightGeneration: UInt64) async -> RefreshOutcome {
-        guard flightGeneration == generation, session != nil else {
+        guard machine.mayHandOutToken(issuedIn: flightGeneration, hasSession: session != nil) else {
             return .failed(.session(errorForMissingSession()))
         }
         if let tripped = stormGuardTripped() { return tripped }
         guard isPersistent else { return await callRefresh(generation: flightGeneration, holdingStore: false) }
         do {
             return try await withStore { () async throws(WoteError) -> RefreshOutcome in
-                guard flightGeneration == generation, session != nil else {
+                guard machine.mayHandOutToken(issuedIn: flightGeneration, hasSession: session != nil) else {
                     return .failed(.session(errorForMissingSession()))
                 }
                 switch await reconcileWithStore() {
@@ -191,7 +155,7 @@ extension SessionEngine {
                 return await callRefresh(generation: flightGeneration, holdingStore: true)
             }
         } catch {
-            return failTransiently(.session(error), generation: flightGeneration)
+            return keep(.session(error), announcing: machine.announcesPassingFailure(ofFlight: flightGeneration))
         }
     }
 
@@ -203,31 +167,33 @@ extension SessionEngine {
             try configuration.contract.refresh.check(refreshToken: current.tokens.refreshToken)
         } catch {
             // Nothing is sent and the session is kept: the contract is wrong, not the session.
-            return failTransiently(.session(error), generation: flightGeneration)
+            return keep(.session(error), announcing: machine.announcesPassingFailure(ofFlight: flightGeneration))
         }
-        recentRefreshes.append(clock.uptime())
-        let (endpoint, bearer) = WoteEndpoints.refresh(
-            configuration.contract.refresh, refreshToken: current.tokens.refreshToken)
-        let response: HTTPResponse
+        machine.refreshCalled(at: clock.uptime())
+        let exchanged: RefreshExchange
         do {
-            response = try await refreshClient.send(endpoint, bearer: bearer)
+            // Read on the server's timeline of the session the call was made for.
+            exchanged = try await exchangeRefresh(
+                current.tokens.refreshToken, through: refreshClient, serverClockOffset: current.serverClockOffset)
         } catch {
-            return failTransiently(error, generation: flightGeneration)
+            return keep(error, announcing: machine.announcesPassingFailure(ofFlight: flightGeneration))
         }
-        guard flightGeneration == generation, let latest = session else {
-            if holdingStore { await recordAbandonedAnswer(response, spent: current.tokens) }
+        let (answer, response, receivedAt) = (exchanged.answer, exchanged.response, exchanged.receivedAt)
+        switch machine.settle(
+            answer, flightGeneration: flightGeneration, hasSession: session != nil, holdingStore: holdingStore)
+        {
+        case .abandoned(let store):
+            if let store { await recordAbandonedAnswer(store, spent: current.tokens) }
             return .failed(.session(errorForMissingSession()))
-        }
-        let receivedAt = clock.now()
-        switch configuration.contract.refresh.readAnswer(response, serverNow()) {
-        case .renewed(let pair):
+        case .rotate(let pair, let writingStore):
+            let latest = session
             current.tokens = pair
-            current.profileCompleted = latest.profileCompleted
+            current.profileCompleted = latest?.profileCompleted ?? current.profileCompleted
             session = stamped(
                 current, receivedAt: receivedAt, dateHeader: response.header("date"),
-                previousOffset: latest.serverClockOffset)
+                previousOffset: latest?.serverClockOffset)
             broadcaster.send(.tokensRefreshed)
-            if holdingStore {
+            if writingStore {
                 do {
                     try await writeMemoryToStore(replacingOtherOrigins: false)
                 } catch {
@@ -238,19 +204,17 @@ extension SessionEngine {
                 }
             }
             return .renewed(pair)
-        case .invalid(let reason):
+        case .endSession(let reason, let write):
             // The waiting requests hear that the session ended only once the store is emptied: a
             // process that ends on that answer (the terminal front's `wote refresh`) must not leave
             // the dead session on disk for its next launch.
-            // The store is emptied only while it holds the refused refresh token (compare-and-swap):
-            // a pair another client stored meanwhile is not this verdict's.
             let ending = endInMemory(reason: reason, cancellingRefresh: false)
             defer { announce(ending) }
             do {
-                if holdingStore {
+                switch write {
+                case .removeWhileHoldingSpentPair:
                     try await removeStoredSession(whileItHolds: current.tokens)
-                } else {
-                    // A session kept in memory only: this origin's stored entry goes, as for any end.
+                case .throughStoreQueue:
                     try await withStore { () async throws(WoteError) in
                         try await writeMemoryToStore(replacingOtherOrigins: false)
                     }
@@ -259,12 +223,29 @@ extension SessionEngine {
                 broadcaster.send(.refreshFailed(error))
             }
             return .failed(.session(reason.errorWhenMissing))
-        case .transient(let error):
-            return failTransiently(.session(error), generation: flightGeneration)
+        case .keep(let error, let announcing):
+            return keep(error, announcing: announcing)
         }
     }
 
-    /// Applies the answer of a refresh whose session ended while its call was out to the store,
+    /// The one refresh exchange, for the session's refresh and logout's alike: builds the contract's
+    /// call for `refreshToken`, sends it through `client` (which follows no redirects) and reads the
+    /// answer on the server's timeline. The caller has checked that the token fits the call
+    /// (``RefreshCall/check(refreshToken:)``).
+    ///
+    /// - Throws: ``APIError`` when no answer came (the network, a time-out, a cancellation).
+    nonisolated func exchangeRefresh(
+        _ refreshToken: String, through client: HTTPClient, serverClockOffset: TimeInterval?
+    ) async throws(APIError) -> RefreshExchange {
+        let refresh = configuration.contract.refresh
+        let (endpoint, bearer) = WoteEndpoints.refresh(refresh, refreshToken: refreshToken)
+        let response = try await client.send(endpoint, bearer: bearer)
+        let receivedAt = clock.now()
+        let answer = refresh.readAnswer(response, receivedAt.addingTimeInterval(serverClockOffset ?? 0))
+        return RefreshExchange(answer: answer, response: response, receivedAt: receivedAt)
+    }
+
+    /// Writes the answer of a refresh whose session ended while its call was out to the store,
     /// while the store still holds the pair that call spent (compare-and-swap under the store's
     /// lock, which the caller holds): the new pair, or nothing for a dead refresh token.
     ///
@@ -272,46 +253,36 @@ extension SessionEngine {
     /// find the spent refresh token there and send it again (found by the model, issue 27: Wote's
     /// server may refuse it with E016 and sign that process out). The end that abandoned the refresh
     /// writes the store after this, as it would have.
-    private func recordAbandonedAnswer(_ response: HTTPResponse, spent: TokenPair) async {
+    private func recordAbandonedAnswer(_ answer: SessionStateMachine.AbandonedAnswer, spent: TokenPair) async {
         guard let stored = try? await storage.load(), stored.tokens.refreshToken == spent.refreshToken else { return }
         do {
-            switch configuration.contract.refresh.readAnswer(response, clock.now()) {
-            case .renewed(let pair):
+            switch answer {
+            case .save(let pair):
                 var replacement = stored
                 replacement.tokens = pair
                 replacement.receivedAt = clock.now()
                 try await storage.save(replacement)
                 lastSeenInStore = replacement
-            case .invalid:
+            case .remove:
                 try await storage.remove()
                 lastSeenInStore = nil
-            case .transient:
-                return
             }
         } catch {
             // The store is left as it was; the ended session's own write follows.
         }
     }
 
-    private func diagnosticOutcome(of outcome: RefreshOutcome) -> RefreshDiagnostic.Outcome {
-        switch outcome {
-        case .renewed: return .renewed
-        case .failed(.session(.tooManyRefreshes)): return .stormGuard
-        case .failed:
-            if case .signedOut = state { return .sessionEnded }
-            return .passingFailure
-        }
-    }
-
-    private func failTransiently(_ error: APIError, generation flightGeneration: UInt64) -> RefreshOutcome {
-        if flightGeneration == generation { broadcaster.send(.refreshFailed(error.toDomain())) }
+    /// Carries out a passing failure: tells subscribers when the machine says so.
+    private func keep(_ error: APIError, announcing: Bool) -> RefreshOutcome {
+        if announcing { broadcaster.send(.refreshFailed(error.toDomain())) }
         return .failed(error)
     }
 
     private func stormGuardTripped() -> RefreshOutcome? {
-        let now = clock.uptime()
-        recentRefreshes.removeAll { now - $0 >= configuration.refreshWindow }
-        guard recentRefreshes.count >= configuration.maximumRefreshesPerWindow else { return nil }
+        let allowed = machine.mayCallRefresh(
+            at: clock.uptime(), window: configuration.refreshWindow,
+            maximum: configuration.maximumRefreshesPerWindow)
+        guard !allowed else { return nil }
         broadcaster.send(.refreshFailed(.tooManyRefreshes))
         return .failed(.session(.tooManyRefreshes))
     }
@@ -326,4 +297,12 @@ extension SessionEngine {
         let leeway = min(configuration.refreshLeeway.timeInterval, lifetime / 2)
         return expiry.timeIntervalSince(now) <= leeway
     }
+}
+
+/// What one refresh call got: the answer as the contract read it, the response, and when it arrived
+/// (device clock).
+struct RefreshExchange {
+    let answer: RefreshAnswer
+    let response: HTTPResponse
+    let receivedAt: Date
 }

@@ -61,7 +61,10 @@ extension SessionEngine: HTTPSending {
         if Task.isCancelled { throw .cancelled }
         // The request belongs to the session it is issued under: it is sent with that session's
         // token or not at all, whatever begins while it waits.
-        let issued = lane.current.generation
+        let published = lane.current
+        // Without a session, nothing waits for a slot: the request fails as it would with one.
+        guard published.session != nil else { throw .session(await errorForMissingSessionOnceStored()) }
+        let issued = published.generation
         // The token is taken when the request gets its slot on the wire, not before.
         switch await slots.take(generation: issued) {
         case .granted: break
@@ -90,31 +93,72 @@ extension SessionEngine: HTTPSending {
                 return try read(response).answer.get()
             }
             let reading = read(response)
-            switch reading.meaning {
-            case .accepted:
-                // Only a session still waiting for its profile needs the actor here; the contract
-                // says which answers show the profile is complete.
-                if !profileWasCompleted,
-                    configuration.contract.passesProfileGate(
-                        String(endpoint.path.prefix { $0 != "?" }), response)
-                {
-                    await noteAcceptedBehindProfileGate(generation: requestGeneration)
-                }
-                return try reading.answer.get()
-            case .profileRequired:
-                await noteProfileRequired(generation: requestGeneration)
-                return try reading.answer.get()
-            case .sessionEnded(let reason):
-                await endAfterServerVerdict(reason: reason, generation: requestGeneration)
-                return try reading.answer.get()
-            case .accessTokenRejected:
-                // One retry per request; a second rejection is the caller's answer.
-                guard !retried else { return try reading.answer.get() }
-                retried = true
-                trace.retried = true
-                token = try await tokenAfterRejection(of: token, generation: requestGeneration)
-            }
+            let step = await settle(
+                reading.meaning, of: response, path: endpoint.path, generation: requestGeneration,
+                profileWasCompleted: profileWasCompleted, mayRetry: !retried)
+            // One retry per request; a second rejection is the caller's answer.
+            guard step == .refreshAndRetry else { return try reading.answer.get() }
+            retried = true
+            trace.retried = true
+            token = try await tokenAfterRejection(of: token, generation: requestGeneration)
         }
+    }
+
+    /// Carries out what an answer to a request sent under `requestGeneration` means for the session
+    /// (the profile gate, a verdict that ends it), entering the actor only when the session changes;
+    /// the one place that reads an authenticated answer, for WoteKit's own requests and, through
+    /// ``settleAnswer(toCallWith:meaning:response:path:mayRetry:)``, for other stacks' calls.
+    ///
+    /// - Parameters:
+    ///   - path: the request's path (a query, if any, is ignored), for the profile gate.
+    ///   - profileWasCompleted: whether the session had its profile completed when the request was sent.
+    ///   - mayRetry: whether this was the request's first attempt.
+    /// - Returns: the step; ``SessionStateMachine/AnswerStep/refreshAndRetry`` is the caller's to carry out.
+    nonisolated func settle(
+        _ meaning: ProtectedAnswer, of response: HTTPResponse, path: String, generation requestGeneration: UInt64,
+        profileWasCompleted: Bool, mayRetry: Bool
+    ) async -> SessionStateMachine.AnswerStep {
+        let gate = configuration.contract.passesProfileGate
+        let step = SessionStateMachine.step(
+            for: meaning, profileWasCompleted: profileWasCompleted,
+            passesProfileGate: { gate(String(path.prefix { $0 != "?" }), response) }, mayRetry: mayRetry)
+        switch step {
+        case .deliver, .refreshAndRetry: break
+        case .markProfileCompleted: await noteAcceptedBehindProfileGate(generation: requestGeneration)
+        case .markProfileRequired: await noteProfileRequired(generation: requestGeneration)
+        case .endSession(let reason): await endAfterServerVerdict(reason: reason, generation: requestGeneration)
+        }
+        return step
+    }
+
+    /// Carries out what an answer to a call another stack sent with `token` means for the session,
+    /// by the same rules as for WoteKit's own requests (the profile gate included): only while
+    /// `token` is the session's current access token does the answer change the session; an earlier
+    /// session's call, or one sent with a token a refresh has replaced since, changes nothing (the
+    /// next call, with the current token, hears the same answer).
+    ///
+    /// - Parameters:
+    ///   - meaning: the answer as the contract read it.
+    ///   - path: the call's path, for the profile gate.
+    ///   - mayRetry: whether this was the call's first attempt.
+    /// - Returns: the step; ``SessionStateMachine/AnswerStep/refreshAndRetry`` is the caller's to carry
+    ///   out (``accessToken(afterRejecting:)``).
+    package nonisolated func settleAnswer(
+        toCallWith token: String, meaning: ProtectedAnswer, response: HTTPResponse, path: String, mayRetry: Bool
+    ) async -> SessionStateMachine.AnswerStep {
+        let published = lane.current
+        guard let session = published.session, session.tokens.accessToken == token else {
+            return SessionStateMachine.step(
+                for: meaning, profileWasCompleted: true, passesProfileGate: { false }, mayRetry: mayRetry)
+        }
+        if case .sessionEnded(let reason) = meaning {
+            // Checked again on the actor: a refresh may have replaced the token meanwhile.
+            await endAfterServerVerdict(reason: reason, onCallWith: token)
+            return .endSession(reason)
+        }
+        return await settle(
+            meaning, of: response, path: path, generation: published.generation,
+            profileWasCompleted: session.profileCompleted, mayRetry: mayRetry)
     }
 
     /// The access token to send now when nothing needs the actor: a session is there, no refresh
@@ -139,40 +183,33 @@ extension SessionEngine: HTTPSending {
     ) {
         if storeBehindSince != nil { await catchUpStore() }
         let startGeneration = issued ?? generation
-        guard session != nil, startGeneration == generation else {
+        guard machine.mayHandOutToken(issuedIn: startGeneration, hasSession: session != nil) else {
             throw .session(await errorForMissingSessionOnceStored())
         }
-        if flight != nil {
+        if machine.flight != nil {
             // A refresh is under way (an answer said the token was rejected, or it is expiring):
             // a request not yet sent waits for the new token rather than sending the old one.
-            if case .renewed(let pair) = await sharedRefresh(trigger: .reactive), startGeneration == generation {
-                return (pair.accessToken, startGeneration, session?.profileCompleted ?? true)
+            let outcome = await sharedRefresh(trigger: .reactive)
+            switch machine.afterJoinedRefresh(outcome, issuedIn: startGeneration, callerCancelled: Task.isCancelled) {
+            case .send(let token): return (token, startGeneration, session?.profileCompleted ?? true)
+            case .goOn: break
+            case .sessionGone: throw .session(await errorForMissingSessionOnceStored())
+            case .fail(let error): throw error
             }
-            if Task.isCancelled { throw .cancelled }
-            // Its session ended while it waited (a logout, a new sign-in): the session now in
-            // memory is not the one this request was issued under.
-            guard startGeneration == generation else { throw .session(await errorForMissingSessionOnceStored()) }
         }
         guard let current = session else { throw .session(await errorForMissingSessionOnceStored()) }
-        let now = serverNow()
-        guard needsRefresh(current.tokens, at: now) else {
-            return (current.tokens.accessToken, startGeneration, session?.profileCompleted ?? true)
+        guard needsRefresh(current.tokens, at: serverNow()) else {
+            return (current.tokens.accessToken, startGeneration, current.profileCompleted)
         }
-        switch await sharedRefresh(trigger: .proactive) {
-        case .renewed(let pair):
-            // Woken with the renewed pair, but a logout or another session end may have run on the
-            // actor before this resumed: then the pair is no longer this request's to send (the
-            // model's resume-race counterexample, Docs/Model.md).
-            guard startGeneration == generation else { throw .session(await errorForMissingSessionOnceStored()) }
-            return (pair.accessToken, startGeneration, session?.profileCompleted ?? true)
-        case .failed(let error):
-            if error == .cancelled { throw .cancelled }
-            if startGeneration == generation, let still = session,
-                !still.tokens.isAccessTokenExpired(at: serverNow())
-            {
-                return (still.tokens.accessToken, startGeneration, session?.profileCompleted ?? true)
-            }
-            throw error
+        let outcome = await sharedRefresh(trigger: .proactive)
+        let valid = session.map { !$0.tokens.isAccessTokenExpired(at: serverNow()) } ?? false
+        switch machine.afterProactiveRefresh(outcome, issuedIn: startGeneration, currentTokenValid: valid) {
+        case .send(let token): return (token, startGeneration, session?.profileCompleted ?? true)
+        case .goOn:
+            guard let still = session else { throw .session(await errorForMissingSessionOnceStored()) }
+            return (still.tokens.accessToken, startGeneration, still.profileCompleted)
+        case .sessionGone: throw .session(await errorForMissingSessionOnceStored())
+        case .fail(let error): throw error
         }
     }
 
@@ -181,30 +218,24 @@ extension SessionEngine: HTTPSending {
     func tokenAfterRejection(of token: String, generation requestGeneration: UInt64) async throws(APIError)
         -> String
     {
-        guard requestGeneration == generation, let current = session else {
-            throw .session(await errorForMissingSessionOnceStored())
+        let current = session?.tokens.accessToken
+        switch machine.rejection(of: token, requestGeneration: requestGeneration, currentAccessToken: current) {
+        case .sessionGone: throw .session(await errorForMissingSessionOnceStored())
+        case .notThisSession: throw .session(.notSignedIn)
+        case .retry(let replacement): return replacement
+        case .refresh: break
         }
-        if current.tokens.accessToken != token {
-            // Sent with a token that a refresh of this session has since replaced: retry with the
-            // new one. Any other token is an ended session's, never answered with this one's.
-            guard replacedAccessTokens.generation == generation, replacedAccessTokens.tokens.contains(token) else {
-                throw .session(.notSignedIn)
-            }
-            return current.tokens.accessToken
-        }
-        switch await sharedRefresh(trigger: .reactive) {
-        case .renewed(let pair):
-            // As in accessTokenForRequest: a session end may have run before this resumed.
-            guard requestGeneration == generation else { throw .session(await errorForMissingSessionOnceStored()) }
-            return pair.accessToken
-        case .failed(let error): throw error
+        switch machine.afterReactiveRefresh(await sharedRefresh(trigger: .reactive), issuedIn: requestGeneration) {
+        case .send(let renewed): return renewed
+        case .goOn, .sessionGone: throw .session(await errorForMissingSessionOnceStored())
+        case .fail(let error): throw error
         }
     }
 
     /// Ends the session after the server said so on a request of `requestGeneration`, unless a newer
     /// sign-in or sign-out has taken over since.
     func endAfterServerVerdict(reason: SignOutReason, generation requestGeneration: UInt64) async {
-        guard requestGeneration == generation, session != nil else { return }
+        guard machine.mayHandOutToken(issuedIn: requestGeneration, hasSession: session != nil) else { return }
         await endAfterServerVerdict(reason: reason)
     }
 
@@ -231,7 +262,8 @@ extension SessionEngine {
     /// `storeBehindSince`, in the same actor step as the change.
     func publishLane() {
         let published = SendLane(
-            session: session, generation: generation, refreshing: flight != nil, storeBehind: storeBehindSince != nil)
+            session: session, generation: generation, refreshing: machine.flight != nil,
+            storeBehind: storeBehindSince != nil)
         lane.withLock { $0 = published }
     }
 }

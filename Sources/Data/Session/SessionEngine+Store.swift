@@ -2,18 +2,6 @@ package import Foundation
 import WoteDomain
 import WoteRepository
 
-/// What re-reading the store under its lock told about the session in memory.
-enum StoreReading {
-    /// The store holds what this process last saw, or something older: memory is current.
-    case current
-    /// The store held a newer pair (another process refreshed or signed in): memory took it.
-    case adopted
-    /// The store is empty: another process signed out; the session has ended here too.
-    case endedElsewhere
-    /// The store holds another origin's session: this one goes on in memory only.
-    case replacedByOtherOrigin
-}
-
 extension SessionEngine {
     // MARK: - Serialised store changes
 
@@ -70,39 +58,36 @@ extension SessionEngine {
     }
 
     private func enterStoreQueue() async {
-        guard isStoreBusy else {
-            isStoreBusy = true
-            return
-        }
-        await withCheckedContinuation { storeWaiters.append($0) }
+        guard let waiter = machine.enterStoreQueue() else { return }
+        await withCheckedContinuation { storeContinuations[waiter] = $0 }
     }
 
     private func leaveStoreQueue() {
-        if storeWaiters.isEmpty {
-            isStoreBusy = false
-        } else {
-            storeWaiters.removeFirst().resume()
-        }
+        run(machine.leaveStoreQueue())
     }
 
     /// Makes the store hold what memory holds: the persistent session, or nothing. Call it inside
     /// ``withStore(_:)``. Another origin's stored session is removed only when
     /// `replacingOtherOrigins` (a sign-in, a wipe); an ending session leaves it alone.
     func writeMemoryToStore(replacingOtherOrigins: Bool) async throws(WoteError) {
+        let write = SessionStateMachine.storeWrite(
+            hasPersistentSession: session != nil && isPersistent, replacingOtherOrigins: replacingOtherOrigins)
         do {
-            if let session, isPersistent {
+            switch write {
+            case .save:
+                guard let session else { return }
                 try await storage.save(session)
                 lastSeenInStore = session
-                storeBehindSince = nil
-                removalPending = false
-                return
+            case .removeUnlessAnotherOrigins:
+                if let stored = try? await storage.load(), !belongsHere(stored) {
+                    removalPending = false
+                    return
+                }
+                fallthrough
+            case .remove:
+                try await storage.remove()
+                lastSeenInStore = nil
             }
-            if !replacingOtherOrigins, let stored = try? await storage.load(), !belongsHere(stored) {
-                removalPending = false
-                return
-            }
-            try await storage.remove()
-            lastSeenInStore = nil
             storeBehindSince = nil
             removalPending = false
         } catch {
@@ -160,7 +145,7 @@ extension SessionEngine {
     /// Whether `stored` belongs to this engine's origin; a session stored without an origin (by an
     /// older version) is adopted as this origin's.
     func belongsHere(_ stored: StoredSession) -> Bool {
-        stored.origin == nil || stored.origin == origin
+        SessionStateMachine.belongs(stored, to: origin)
     }
 
     /// Re-reads the store (call it inside ``withStore(_:)``) and brings memory up to date: an empty
@@ -174,48 +159,38 @@ extension SessionEngine {
             // Unreadable now: memory goes on, and the next write replaces what is there.
             return .current
         }
-        guard let stored else {
+        let reading = SessionStateMachine.reading(
+            stored, current: current, lastSeen: lastSeenInStore, origin: origin)
+        switch reading {
+        case .endedElsewhere:
             lastSeenInStore = nil
             // The store already says so: the waiting requests may hear it at once.
             announce(endInMemory(reason: .loggedOut, cancellingRefresh: false))
-            return .endedElsewhere
-        }
-        guard belongsHere(stored) else {
+        case .replacedByOtherOrigin:
             // A sign-in on another origin took the shared store: keep this session in memory only,
             // and never write over or delete the other one.
             isPersistent = false
             lastSeenInStore = nil
-            return .replacedByOtherOrigin
-        }
-        let samePair =
-            stored.tokens.accessToken == current.tokens.accessToken
-            && stored.tokens.refreshToken == current.tokens.refreshToken
-        if stored == lastSeenInStore || samePair || !isNewer(stored, than: current) {
+        case .current:
             lastSeenInStore = stored
-            return .current
+        case .adopted:
+            guard let stored else { break }
+            var adopted = stored
+            adopted.origin = origin
+            session = adopted
+            lastSeenInStore = stored
+            let adoptedState: AuthenticationState = adopted.profileCompleted ? .signedIn : .profileRequired
+            if adoptedState != state {
+                state = adoptedState
+                broadcaster.send(adopted.profileCompleted ? .signedIn : .profileRequired)
+            }
         }
-        var adopted = stored
-        adopted.origin = origin
-        session = adopted
-        lastSeenInStore = stored
-        let adoptedState: AuthenticationState = adopted.profileCompleted ? .signedIn : .profileRequired
-        if adoptedState != state {
-            state = adoptedState
-            broadcaster.send(adopted.profileCompleted ? .signedIn : .profileRequired)
-        }
-        return .adopted
+        return reading
     }
 
-    /// Whether `stored` was issued after `current`: a later access-token issue date, or the same
-    /// one received later.
+    /// Whether `stored` was issued after `current` (see ``SessionStateMachine/isNewer(_:than:)``).
     func isNewer(_ stored: StoredSession, than current: StoredSession) -> Bool {
-        // The store keeps whole milliseconds: dates within one are the same date.
-        let storedIssue = stored.tokens.accessTokenIssuedAt.timeIntervalSince1970
-        let currentIssue = current.tokens.accessTokenIssuedAt.timeIntervalSince1970
-        if abs(storedIssue - currentIssue) >= 0.001 { return storedIssue > currentIssue }
-        let storedReceipt = stored.receivedAt?.timeIntervalSince1970 ?? -.infinity
-        let currentReceipt = current.receivedAt?.timeIntervalSince1970 ?? -.infinity
-        return storedReceipt - currentReceipt >= 0.001
+        SessionStateMachine.isNewer(stored, than: current)
     }
 
     /// Sets the profile state the server just gave, in memory and, compare-and-swap, in the store.
@@ -232,7 +207,7 @@ extension SessionEngine {
         guard isPersistent else { return }
         do {
             try await withStore { () async throws(WoteError) in
-                guard changing == generation else { return }
+                guard machine.isCurrent(changing) else { return }
                 switch await reconcileWithStore() {
                 case .endedElsewhere, .replacedByOtherOrigin: return
                 case .current, .adopted: break

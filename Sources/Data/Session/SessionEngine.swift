@@ -25,23 +25,34 @@ package actor SessionEngine {
     var session: StoredSession? {
         didSet {
             publishLane()
-            noteReplacedAccessToken(oldValue)
+            machine.sessionChanged(from: oldValue?.tokens.accessToken, to: session?.tokens.accessToken)
         }
     }
     var state: AuthenticationState = .signedOut(.noSession)
     var isPersistent = true
-    /// Bumped whenever a session begins or ends; work that started in another generation stores nothing.
-    var generation: UInt64 = 0 {
-        didSet { publishLane() }
-    }
-    var flight: RefreshFlight? {
+    /// The session's decisions: its generation, the refresh flight, the ends being stored, the
+    /// store queue (see `SessionStateMachine.swift`). The actor carries out what its events return.
+    var machine = SessionStateMachine() {
         didSet {
+            let wasRefreshing = oldValue.flight != nil
+            let refreshing = machine.flight != nil
+            guard oldValue.generation != machine.generation || wasRefreshing != refreshing else { return }
             publishLane()
-            if (oldValue == nil) != (flight == nil) {
-                broadcaster.send(flight == nil ? .refreshEnded : .refreshStarted)
-            }
+            if wasRefreshing != refreshing { broadcaster.send(refreshing ? .refreshStarted : .refreshEnded) }
         }
     }
+    /// Bumped whenever a session begins or ends; work that started in another generation stores nothing.
+    var generation: UInt64 { machine.generation }
+    /// The task sending the refresh call of the flight with this id; cancelled when its session ends.
+    var flightTask: (id: UInt64, task: Task<Void, Never>)?
+    /// The continuations of the requests waiting for a refresh, keyed by the machine's waiter ids.
+    var refreshContinuations: [SessionStateMachine.WaiterID: CheckedContinuation<RefreshOutcome, Never>] = [:]
+    /// Outcomes the machine handed to a refresh waiter before its continuation was in place.
+    var earlyRefreshOutcomes: [SessionStateMachine.WaiterID: RefreshOutcome] = [:]
+    /// The continuations of the requests waiting for the ends' store writes.
+    var endingContinuations: [SessionStateMachine.WaiterID: CheckedContinuation<Void, Never>] = [:]
+    /// The continuations of the store changes waiting for their turn.
+    var storeContinuations: [SessionStateMachine.WaiterID: CheckedContinuation<Void, Never>] = [:]
     /// When the store last refused the session that memory holds (a refreshed pair it could not
     /// write), by the monotonic clock; `nil` while the store is up to date. Requests then go
     /// through the actor, which writes the pair again (see `SessionEngine+Store.swift`).
@@ -49,35 +60,17 @@ package actor SessionEngine {
         didSet { publishLane() }
     }
     /// What a request needs to take its token without entering the actor, republished by every
-    /// change of `session`, `generation`, `flight` and `storeBehindSince` (see `SessionEngine+Send.swift`).
+    /// change of `session`, `generation`, the flight and `storeBehindSince` (see `SessionEngine+Send.swift`).
     let lane = Locked(SendLane())
-    var nextFlightID: UInt64 = 0
-    var nextWaiterID: UInt64 = 0
-    /// Monotonic times of recent refresh calls, for the storm guard.
-    var recentRefreshes: [Duration] = []
     /// The origin this engine's sessions belong to (`scheme://host:port`).
     let origin: String?
     /// What this process last read from or wrote to the store: a change is written only while the
     /// store still holds it (compare-and-swap under the store's lock).
     var lastSeenInStore: StoredSession?
-    /// Whether a change of the store is running in this process; the others wait in order.
-    var isStoreBusy = false
-    var storeWaiters: [CheckedContinuation<Void, Never>] = []
-    /// Session ends whose store write is still running: until it is done, a request that finds the
-    /// session gone waits before it hears so (see `SessionEngine+Ending.swift`).
-    var endingsBeingStored = 0
-    var endingStoredWaiters: [CheckedContinuation<Void, Never>] = []
     /// Whether an end's removal from the store failed: the next logout or restore removes again.
     var removalPending = false
-    /// The access tokens this generation's session held before a refresh (or another process's
-    /// pair) replaced them, latest last: a rejection of one of them is answered with the current
-    /// token, a rejection of any other (an ended session's) is not.
-    var replacedAccessTokens: (generation: UInt64, tokens: [String]) = (0, [])
     /// This process's turns in the store's changes, shared with every engine on the same store.
     let storeTurnKey: String?
-    /// Awaited by a request a refresh has just woken, before it goes on (see
-    /// ``gateRefreshWakes(_:)``); `nil` outside tests.
-    var refreshWakeGate: (@Sendable () async -> Void)?
 
     /// Creates an engine with no session; call ``restore()`` at launch.
     ///
@@ -167,11 +160,11 @@ package actor SessionEngine {
             }
         } catch {
             // Roll back only while nothing newer (a logout, another sign-in) has taken over.
-            if generation == beginning { (session, state, isPersistent) = previous }
+            if machine.isCurrent(beginning) { (session, state, isPersistent) = previous }
             throw error
         }
         // Overtaken while writing: the newer change owns the session and has told subscribers.
-        guard generation == beginning else { return state }
+        guard machine.isCurrent(beginning) else { return state }
         // An account switch: the previous session ends for observers before the new one begins.
         if previous.session != nil { broadcaster.send(.signedOut(.loggedOut)) }
         broadcaster.send(new.profileCompleted ? .signedIn : .profileRequired)
@@ -236,37 +229,55 @@ package actor SessionEngine {
 
     /// A Bearer request was answered "profile required" (§4.10): say so, without refresh or sign-out.
     func noteProfileRequired(generation requestGeneration: UInt64) async {
-        guard requestGeneration == generation, let current = session, current.profileCompleted else { return }
+        guard machine.isCurrent(requestGeneration), let current = session, current.profileCompleted else { return }
         try? await changeProfileState(completed: false)
     }
 
     /// A Bearer request behind the profile gate was accepted: the profile is completed.
     func noteAcceptedBehindProfileGate(generation requestGeneration: UInt64) async {
-        guard requestGeneration == generation, let current = session, !current.profileCompleted else { return }
+        guard machine.isCurrent(requestGeneration), let current = session, !current.profileCompleted else {
+            return
+        }
         try? await changeProfileState(completed: true)
     }
 
     /// Starts a new generation for a new session: the requests waiting for the old session's
-    /// refresh fail with `error` at once, and that refresh is cancelled.
+    /// refresh fail with `error` at once, that refresh is cancelled, and the old session's requests
+    /// waiting for a slot are sent away.
     func startNewGeneration(failingWaitersWith error: WoteError) {
-        generation &+= 1
-        for waiter in abandonFlight(cancellingItsCall: true) {
-            waiter.resume(returning: .failed(.session(error)))
-        }
-        // The requests of the old session waiting for a slot are not sent with the new one's token.
-        slots.dismissWaiting(issuedBefore: generation)
+        run(machine.sessionBegan(failingWaitersWith: error))
     }
 
-    /// Records that a refresh (or another process's pair) replaced the access token of this
-    /// generation's session; a new generation starts a new record.
-    private func noteReplacedAccessToken(_ old: StoredSession?) {
-        guard replacedAccessTokens.generation == generation else {
-            replacedAccessTokens = (generation, [])
-            return
+    /// Carries out what the machine decided, in order.
+    func run(_ actions: [SessionStateMachine.Action]) {
+        for action in actions { run(action) }
+    }
+
+    /// Carries out what the machine decided, if anything.
+    func run(_ action: SessionStateMachine.Action?) {
+        guard let action else { return }
+        switch action {
+        case .startRefreshCall(let flight):
+            // The flight is not the caller: it holds no store queue, whatever the caller holds.
+            let task = StoreQueueHolder.$engine.withValue(nil) { Task { await self.fly(flight) } }
+            flightTask = (flight.id, task)
+        case .cancelRefreshCall(let id):
+            guard let running = flightTask, running.id == id else { return }
+            running.task.cancel()
+            flightTask = nil
+        case .resumeRefreshWaiter(let waiter, let outcome):
+            if let continuation = refreshContinuations.removeValue(forKey: waiter) {
+                continuation.resume(returning: outcome)
+            } else {
+                earlyRefreshOutcomes[waiter] = outcome
+            }
+        case .dismissSlotWaiters(let generation):
+            slots.dismissWaiting(issuedBefore: generation)
+        case .resumeEndingWaiter(let waiter):
+            endingContinuations.removeValue(forKey: waiter)?.resume()
+        case .resumeStoreWaiter(let waiter):
+            storeContinuations.removeValue(forKey: waiter)?.resume()
         }
-        guard let old = old?.tokens.accessToken, let session, session.tokens.accessToken != old else { return }
-        replacedAccessTokens.tokens.append(old)
-        if replacedAccessTokens.tokens.count > 32 { replacedAccessTokens.tokens.removeFirst() }
     }
 }
 

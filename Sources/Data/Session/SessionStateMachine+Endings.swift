@@ -1,0 +1,48 @@
+// The decisions on how a session's change reaches the store, and what a logout does.
+extension SessionStateMachine {
+    /// How memory is written to the store.
+    package enum StoreWrite: Sendable, Equatable {
+        /// Save the persistent session memory holds.
+        case save
+        /// Remove whatever the store holds (a sign-in kept in memory only, a wipe).
+        case remove
+        /// Remove this origin's session; another origin's stays (an end).
+        case removeUnlessAnotherOrigins
+    }
+
+    /// Decides how memory reaches the store.
+    ///
+    /// - Parameters:
+    ///   - hasPersistentSession: whether memory holds a session that is kept between launches.
+    ///   - replacingOtherOrigins: whether another origin's stored session goes too (a sign-in, a wipe).
+    package static func storeWrite(hasPersistentSession: Bool, replacingOtherOrigins: Bool) -> StoreWrite {
+        if hasPersistentSession { return .save }
+        return replacingOtherOrigins ? .remove : .removeUnlessAnotherOrigins
+    }
+
+    /// What a logout does.
+    package enum LogoutStep: Sendable, Equatable {
+        /// Nobody is signed in and nothing is left to remove.
+        case nothing
+        /// No session in memory, but the store may still hold one (a removal it refused, a store
+        /// that could not be read): remove it, as an end does.
+        case removeAgain
+        /// End the session at once, letting a refresh under way land; the store step reads the store
+        /// for a newer pair first when the session was persistent.
+        case end(readingTheStore: Bool)
+    }
+
+    /// Decides what a logout does.
+    ///
+    /// - Parameters:
+    ///   - hasSession: whether memory holds a session.
+    ///   - signedOut: whether the state is signed out (not a store that could not be read).
+    ///   - removalPending: whether the store refused an end's removal.
+    ///   - isPersistent: whether the session is kept between launches.
+    package static func logout(hasSession: Bool, signedOut: Bool, removalPending: Bool, isPersistent: Bool)
+        -> LogoutStep
+    {
+        guard hasSession else { return signedOut && !removalPending ? .nothing : .removeAgain }
+        return .end(readingTheStore: isPersistent)
+    }
+}
