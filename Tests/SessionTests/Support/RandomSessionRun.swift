@@ -118,6 +118,9 @@ struct RandomBudget {
         /// other client (or the next launch) adopts it again (issue 33, "A logout undone by one
         /// refused write", item 3).
         case refusedLogoutRemovalLeavesTheSessionToComeBack
+        /// A withdrawal that fails ends the session current when it fails, even one begun after it
+        /// was issued (issue 33, "`end(.withdrawn)` ends whatever session is current").
+        case failedWithdrawalEndsANewerSession
     }
 
     init(seed: UInt64, steps: Int) {
@@ -219,10 +222,13 @@ struct RandomBudget {
     }
 
     private func releaseParked(at index: Int, _ fault: ScriptedServer.Fault, profileCompleted: Bool) {
-        let loggingOut = Set(operations.filter { $0.kind == .logout && $0.outcome == nil }.map(\.client))
         trace.append("release " + server.release(at: index, fault: fault, profileCompleted: profileCompleted))
-        for (client, spent) in server.takeSpentTwice() {
-            if loggingOut.contains(client) {
+        for (client, family, spent) in server.takeSpentTwice() {
+            // The logout's own refresh, to tell the server, may run after the logout returned.
+            let loggedOut = operations.contains {
+                $0.client == client && $0.kind == .logout && $0.issuedUnder == family
+            }
+            if loggedOut {
                 noteKnown(.logoutSpendsTheRefreshTokenOfTheRefreshItCancelled, spent)
             } else if signInFailedToStore.contains(client) {
                 noteKnown(.failedSignInRollsBackToASpentPair, spent)
@@ -497,7 +503,14 @@ struct RandomBudget {
                     requested || dead.contains(previous)
                     || displacedFromStore.contains(previous) || signInFailedOver.contains(previous)
                     || signInFailedSinceCheck.contains(index)
-                if current == nil && !justified {
+                let withdrawnByAnOlderWithdrawal =
+                    snapshot.state == .signedOut(.withdrawn)
+                    && operations.contains {
+                        $0.client == index && $0.kind == .withdraw && $0.outcome != nil && $0.issuedUnder != previous
+                    }
+                if current == nil && !justified && withdrawnByAnOlderWithdrawal {
+                    noteKnown(.failedWithdrawalEndsANewerSession, "client \(index): session \(previous) withdrawn")
+                } else if current == nil && !justified {
                     return "client \(index): session \(previous) ended (\(snapshot.state)) with no logout, "
                         + "withdrawal, dead-token verdict or store change"
                 }

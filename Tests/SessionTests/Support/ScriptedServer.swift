@@ -107,7 +107,7 @@ final class ScriptedServer: Sendable {
         var violations: [String] = []
         var arrivals: [(operation: Int, token: String?)] = []
         /// Refresh tokens one client spent again after its own rotation of them was answered.
-        var spentTwice: [(client: Int, description: String)] = []
+        var spentTwice: [(client: Int, family: Int, description: String)] = []
         var handled = 0
     }
 
@@ -218,7 +218,7 @@ final class ScriptedServer: Sendable {
     }
 
     /// The refresh tokens a client spent twice since the last call.
-    func takeSpentTwice() -> [(client: Int, description: String)] {
+    func takeSpentTwice() -> [(client: Int, family: Int, description: String)] {
         state.withLock { state in
             defer { state.spentTwice.removeAll() }
             return state.spentTwice
@@ -327,7 +327,7 @@ final class ScriptedServer: Sendable {
             if first == client {
                 state.spentTwice.append(
                     (
-                        Int(client) ?? -1,
+                        Int(client) ?? -1, id,
                         "client \(client) spent refresh token \(presented) twice (its rotation had been answered)"
                     ))
             } else {
