@@ -83,6 +83,9 @@ import WoteData
                 let run = RandomSessionRun(seed: seed, steps: steps)
                 let failure = await run.run()
                 timer.cancel()
+                if ProcessInfo.processInfo.environment["WOTE_RANDOM_DIGEST"] != nil {
+                    FileHandle.standardError.write(Data("seed \(seed) trace \(run.traceDigest)\n".utf8))
+                }
                 answer((failure, run.knownIssues))
             }
         }

@@ -9,8 +9,8 @@ struct RandomBudget {
     var seeds: [UInt64]
     var steps: Int
 
-    static let defaultSeeds = 12
-    static let defaultSteps = 60
+    static let defaultSeeds = 25
+    static let defaultSteps = 100
 
     static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
         -> RandomBudget
@@ -152,6 +152,7 @@ struct RandomBudget {
         for step in 1...steps {
             // Time passes between steps, as it does on a device: no two pairs share an instant.
             clock.advance(by: .seconds(1))
+            trace.append("step \(step)")
             await takeStep()
             await settle()
             if let violation = await check() { return failure(step: step, violation) }
@@ -171,6 +172,21 @@ struct RandomBudget {
         }
         for client in clients { client.shutdown() }
         return nil
+    }
+
+    /// A digest of the run's trace (FNV-1a), to compare two runs of one seed: the lines of each
+    /// step sorted, since operations that return within one step may do so in either order.
+    var traceDigest: String {
+        var steps: [[String]] = [[]]
+        for line in trace {
+            if line.hasPrefix("step ") { steps.append([]) }
+            steps[steps.count - 1].append(line)
+        }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in steps.map({ $0.sorted().joined(separator: "\n") }).joined(separator: "\n").utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
     }
 
     private func failure(step: Int, _ violation: String) -> String {
@@ -407,7 +423,7 @@ struct RandomBudget {
             let print = await fingerprint()
             if print == last {
                 stable += 1
-                if stable >= 12 { return }
+                if stable >= 40 { return }
             } else {
                 stable = 0
                 last = print
