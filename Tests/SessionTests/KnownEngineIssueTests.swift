@@ -162,4 +162,29 @@ import FoundationNetworking
         #expect(after.state == .signedIn)
         #expect(after.tokens?.accessToken == "a-B")
     }
+
+    /// An `accessToken()` called while A is signed in and A's refresh is out is handed B's token
+    /// when B's sign-in begins, before B's session is stored, and although that store write then
+    /// fails and B never begins (`begin` puts B in memory before its store write and rolls back
+    /// after). Found by the randomized test (seed 244, step 27 of 300); issue 33 item 2: a call of
+    /// one session is never answered with another session's token.
+    @Test(.disabled("engine bug (issue 33 item 2): an accessToken() of A is handed B's token"))
+    func waitingAccessTokenOfAIsHandedBsToken() async throws {
+        let clock = TestClock()
+        let gate = CallGate()
+        let storage = TestTokenStorage()
+        let now = clock.now
+        let (wote, _) = Self.client(storage: storage, clock: clock, gate: gate) { _ in Self.renewed("A2", at: now) }
+        try await wote.beginSession(with: Self.pair("A", at: now))
+        let refresh = Task { try await wote.refreshSession() }
+        await gate.waitForArrivals()
+        let asToken = Task { () throws(WoteError) -> String in try await wote.accessToken() }
+        storage.failWrites(with: .unavailable("device locked"))
+        await #expect(throws: WoteError.self) { try await wote.beginSession(with: Self.pair("B", at: now)) }
+        gate.open()
+
+        _ = await refresh.result
+        let handed = await asToken.result
+        #expect((try? handed.get()) != "a-B", "A's accessToken() returned \(handed)")
+    }
 }

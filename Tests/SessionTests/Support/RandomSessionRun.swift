@@ -27,7 +27,19 @@ struct RandomBudget {
 /// One seeded run: two clients on one store, a scripted server that parks every request, and
 /// operations started as tasks. The seed decides every operation, its arguments, which parked
 /// request is answered next and how, and when the clock moves; the invariants are checked after
-/// every step.
+/// every step:
+///
+/// - nothing of session S goes out or is handed out under another session: an app call carries
+///   the token of the session it was issued under, `accessToken()` and
+///   `accessToken(afterRejecting:from:)` return one of it (or of a session another writer put in
+///   the store over it, which an engine cannot tell from a refresh of it);
+/// - a session ends only by a logout or withdrawal, a dead-token verdict the server delivered, a
+///   change of the store by another writer, or a failed sign-in's rollback, never by a passing
+///   failure (drop, 5xx, time-out, a lost answer);
+/// - a logged-out session never comes back, in memory or in the store, and no client spends a
+///   refresh token twice after its rotation was answered;
+/// - each client's `SessionModel` shows the engine's state;
+/// - every operation returns once everything parked has been answered.
 @MainActor final class RandomSessionRun {
     enum Kind: String, CaseIterable {
         case login, beginSession, restore, fetch, accessToken, afterRejecting, refresh, logout, withdraw
@@ -93,8 +105,8 @@ struct RandomBudget {
     /// Known engine bugs (issue 33 item 6) seen during the run, by kind; the run goes on past them.
     private(set) var knownIssues: [KnownIssue: String] = [:]
 
-    /// Engine bugs this test found that are shrunk to their own tests (`KnownEngineIssueTests`);
-    /// remove a case once the engine is fixed.
+    /// Engine bugs this test meets on the engine as it stands: found by it and shrunk to their own
+    /// tests (`KnownEngineIssueTests`), or listed in issue 33. Remove a case once the engine is fixed.
     enum KnownIssue: String, CaseIterable {
         /// A sign-in or restore sets the new state before its store write or refresh, and sends
         /// its event only after it (SessionEngine.begin, SessionEngine+Refresh restoreFromStorage):
