@@ -117,7 +117,7 @@ let package = Package(
             path: "Tests/DataTests"),
         .testTarget(
             name: "SessionTests",
-            dependencies: ["WoteData", "WoteRepository", "WoteDomain", "WoteKitTesting", "WoteTestSupport"],
+            dependencies: ["WoteData", "WoteRepository", "WoteDomain", "WoteKitTesting", "WoteTestSupport", "WoteKit"],
             path: "Tests/SessionTests"),
         .testTarget(
             name: "UseCasesTests", dependencies: ["WoteUseCases", "WoteDomain", "WoteKitTesting"],

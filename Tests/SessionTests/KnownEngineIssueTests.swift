@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+import WoteKit
+import WoteKitTesting
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The engine bugs the randomized test (`RandomizedSessionTests`) found, each shrunk to one
+/// deterministic test through the public API. They fail on the engine as it stands, so they are
+/// disabled with the reason; enable each once the engine is fixed (issue 33), and remove its case
+/// from `RandomSessionRun.KnownIssue`.
+@Suite struct KnownEngineIssueTests {
+    static let baseURL = URL(string: "https://api.wote.test")!
+
+    /// A client over `storage` whose server answers refreshes with `refresh` (holding each at
+    /// `gate` when given) and everything else with a success.
+    static func client(
+        storage: TestTokenStorage, clock: TestClock, gate: CallGate? = nil,
+        refresh: @escaping @Sendable (String) -> StubTransport.Reply
+    ) -> (WoteClient, StubTransport) {
+        let stub = StubTransport { request in
+            guard request.url?.path == "/api/auth/refresh" else {
+                return .json(200, #"{"status":200,"message":"SUCCESS"}"#)
+            }
+            if let gate { await gate.pass() }
+            let body = (try? JSONSerialization.jsonObject(with: request.httpBody ?? Data())) as? [String: String]
+            return refresh(body?["refreshToken"] ?? "")
+        }
+        let wote = WoteClient(
+            configuration: WoteConfiguration(
+                baseURL: baseURL, storage: storage, transport: stub.transport, clock: clock.clock))
+        return (wote, stub)
+    }
+
+    static func pair(_ name: String, at now: Date, accessExpired: Bool = false) -> TokenPair {
+        TokenPair(
+            accessToken: "a-\(name)", refreshToken: "r-\(name)",
+            accessTokenExpiresAt: now.addingTimeInterval(accessExpired ? -60 : 600),
+            refreshTokenExpiresAt: now.addingTimeInterval(86_400), receivedAt: now.addingTimeInterval(-700))
+    }
+
+    static func renewed(_ name: String, at now: Date) -> StubTransport.Reply {
+        let millis = Int64((now.timeIntervalSince1970 + 600) * 1000)
+        return .json(
+            200,
+            #"{"status":200,"message":"token renew success.","data":{"accessToken":"a-\#(name)","#
+                + #""accessExpirationTime":\#(millis),"refreshToken":"r-\#(name)","refreshExpirationTime":\#(millis + 86_400_000)}}"#
+        )
+    }
+
+    /// The last state the event stream told, after ending the client's streams.
+    static func lastToldState(_ events: AsyncStream<SessionEvent>, of wote: WoteClient) async -> AuthenticationState? {
+        wote.shutdown()
+        var last: AuthenticationState?
+        for await event in events { if let state = event.state { last = state } }
+        return last
+    }
+
+    /// Item 6: a logout after the session ended (here by a dead refresh token whose removal the
+    /// store refused, so the logout tries the removal again) changes the state from
+    /// `signedOut(sessionExpired)` to `signedOut(loggedOut)` and sends no event, so `SessionModel`
+    /// keeps the old reason. `SessionEngine.endInMemory` sets `state` whether or not there was a
+    /// session, and sends `signedOut` only when there was one.
+    @Test(.disabled("engine bug (issue 33 item 6): an end without a session changes the reason with no event"))
+    func endWithoutSessionChangesReasonSilently() async throws {
+        let clock = TestClock()
+        let storage = TestTokenStorage()
+        let (wote, _) = Self.client(storage: storage, clock: clock) { _ in
+            .json(200, #"{"status":401,"divisionCode":"E016","message":"Invalid refresh token"}"#)
+        }
+        try await wote.beginSession(with: Self.pair("1", at: clock.now))
+        storage.failWrites(with: .unavailable("device locked"))
+        await #expect(throws: WoteError.sessionExpired) { _ = try await wote.refreshSession() }
+        storage.failWrites(with: nil)
+        let events = wote.sessionEvents()
+
+        try await wote.logout()
+
+        let engine = await wote.currentSession.state
+        let told = await Self.lastToldState(events, of: wote)
+        #expect(told == engine)
+    }
+
+    /// Item 6: a restore adopts the stored session (state `signedIn`) before its refresh, and
+    /// sends `restored` only after the refresh: while the refresh is out, the state has changed
+    /// and no event said so (`SessionEngine+Refresh.swift`, `restoreFromStorage`; `begin` does the
+    /// same while its store write waits for the store).
+    @Test(.disabled("engine bug (issue 33 item 6): a restore changes the state before its event"))
+    func signInOrRestoreChangesStateBeforeItsEvent() async throws {
+        let clock = TestClock()
+        let gate = CallGate()
+        let storage = TestTokenStorage(
+            session: StoredSession(tokens: Self.pair("1", at: clock.now, accessExpired: true), profileCompleted: true))
+        let now = clock.now
+        let (wote, _) = Self.client(storage: storage, clock: clock, gate: gate) { _ in Self.renewed("2", at: now) }
+        let events = wote.sessionEvents()
+        let restore = Task { await wote.restoreSession() }
+        await gate.waitForArrivals()
+
+        let engine = await wote.currentSession.state
+        let told = await Self.lastToldState(events, of: wote)
+        gate.open()
+        _ = await restore.value
+
+        #expect(told == engine)
+    }
+
+    /// A sign-in whose store write fails rolls back to the previous pair, whose refresh it
+    /// abandoned: that refresh rotated on the server, its answer is dropped, and the next refresh
+    /// spends the old refresh token again; a strict server answers E016 and the member is signed
+    /// out (`SessionEngine.begin`'s rollback with `startNewGeneration`).
+    @Test(.disabled("engine bug (issue 33): a failed sign-in rolls back to a pair whose refresh it abandoned"))
+    func failedSignInRollsBackToASpentPair() async throws {
+        let clock = TestClock()
+        let gate = CallGate()
+        let storage = TestTokenStorage()
+        let now = clock.now
+        let spent = Locked<[String]>([])
+        let (wote, _) = Self.client(storage: storage, clock: clock, gate: gate) { token in
+            spent.withLock { $0.append(token) }
+            return Self.renewed("\(spent.current.count + 1)", at: now)
+        }
+        try await wote.beginSession(with: Self.pair("1", at: now))
+        let refresh = Task { try await wote.refreshSession() }
+        await gate.waitForArrivals()
+        storage.failWrites(with: .unavailable("device locked"))
+        await #expect(throws: WoteError.self) { try await wote.beginSession(with: Self.pair("B", at: now)) }
+        storage.failWrites(with: nil)
+        gate.open()
+        _ = await refresh.result
+
+        _ = try? await wote.refreshSession()
+
+        #expect(spent.current.filter { $0 == "r-1" }.count == 1, "refresh tokens sent: \(spent.current)")
+    }
+
+    /// A withdrawal issued under member A whose call fails after B signed in ends B's session as
+    /// "withdrawn": `end(.withdrawn)` ends whatever session is current (issue 33, "From reading
+    /// the code"), and B is signed out although nobody withdrew B.
+    @Test(.disabled("engine bug (issue 33): a failed withdrawal ends a session begun after it"))
+    func failedWithdrawalEndsANewerSession() async throws {
+        let clock = TestClock()
+        let gate = CallGate()
+        let stub = StubTransport { request in
+            guard request.url?.path == "/api/members" else { return .json(200, #"{"status":200,"message":"SUCCESS"}"#) }
+            await gate.pass()
+            return .failure(.network("connection lost"))
+        }
+        let wote = WoteClient(
+            configuration: WoteConfiguration(
+                baseURL: Self.baseURL, storage: TestTokenStorage(), transport: stub.transport, clock: clock.clock))
+        try await wote.beginSession(with: Self.pair("A", at: clock.now))
+        let withdrawal = Task { try await wote.withdraw() }
+        await gate.waitForArrivals()
+        try await wote.beginSession(with: Self.pair("B", at: clock.now))
+        gate.open()
+        _ = await withdrawal.result
+
+        let after = await wote.currentSession
+        #expect(after.state == .signedIn)
+        #expect(after.tokens?.accessToken == "a-B")
+    }
+
+    /// An `accessToken()` called while A is signed in and A's refresh is out is handed B's token
+    /// when B's sign-in begins, before B's session is stored, and although that store write then
+    /// fails and B never begins (`begin` puts B in memory before its store write and rolls back
+    /// after). Found by the randomized test (seed 244, step 27 of 300); issue 33 item 2: a call of
+    /// one session is never answered with another session's token.
+    @Test(.disabled("engine bug (issue 33 item 2): an accessToken() of A is handed B's token"))
+    func waitingAccessTokenOfAIsHandedBsToken() async throws {
+        let clock = TestClock()
+        let gate = CallGate()
+        let storage = TestTokenStorage()
+        let now = clock.now
+        let (wote, _) = Self.client(storage: storage, clock: clock, gate: gate) { _ in Self.renewed("A2", at: now) }
+        try await wote.beginSession(with: Self.pair("A", at: now))
+        let refresh = Task { try await wote.refreshSession() }
+        await gate.waitForArrivals()
+        let asToken = Task { () throws(WoteError) -> String in try await wote.accessToken() }
+        storage.failWrites(with: .unavailable("device locked"))
+        await #expect(throws: WoteError.self) { try await wote.beginSession(with: Self.pair("B", at: now)) }
+        gate.open()
+
+        _ = await refresh.result
+        let handed = await asToken.result
+        #expect((try? handed.get()) != "a-B", "A's accessToken() returned \(handed)")
+    }
+}

@@ -1,0 +1,70 @@
+import WoteData
+import WoteKit
+import WoteKitTesting
+
+/// Every change of the shared store's session from one family to another, with who made it: a
+/// client (by index) or another process (`nil`).
+final class StoreHistory: Sendable {
+    struct Change {
+        let writer: Int?
+        let from: Int?
+        let to: Int?
+    }
+
+    private let changes = Locked<[Change]>([])
+
+    func record(writer: Int?, from: Int?, to: Int?) {
+        if from != to { changes.withLock { $0.append(Change(writer: writer, from: from, to: to)) } }
+    }
+
+    /// The families a session of `family` may have become for `client` without its own doing: those
+    /// other writers put in the store over it (through an empty store too), and so on. An engine
+    /// cannot tell another process's sign-in from its refresh of the same session (the store holds
+    /// no identity), so it may adopt them.
+    func successors(of family: Int, for client: Int) -> Set<Int> {
+        var reached: Set<Int?> = [family]
+        var grew = true
+        let all = changes.current
+        while grew {
+            grew = false
+            for change in all where change.writer != client && reached.contains(change.from) {
+                if reached.insert(change.to).inserted { grew = true }
+            }
+        }
+        return Set(reached.compactMap { $0 })
+    }
+}
+
+/// The in-memory store both clients share (one object, as one Keychain item is), recording every
+/// change and which client made it: the client whose operation's task (or a task it started, such
+/// as a refresh) wrote, named by ``writer``.
+final class TaggedStorage: TokenStorage {
+    /// The client on whose behalf the current task runs; `nil` for another process.
+    @TaskLocal static var writer: Int?
+
+    let inner: TestTokenStorage
+    let history: StoreHistory
+
+    init(inner: TestTokenStorage, history: StoreHistory) {
+        self.inner = inner
+        self.history = history
+    }
+
+    private var writer: Int? { Self.writer }
+
+    func load() async throws(TokenStorageError) -> StoredSession? {
+        try await inner.load()
+    }
+
+    func save(_ session: StoredSession) async throws(TokenStorageError) {
+        let before = inner.session.flatMap { ScriptedServer.family(of: $0.tokens.accessToken) }
+        try await inner.save(session)
+        history.record(writer: writer, from: before, to: ScriptedServer.family(of: session.tokens.accessToken))
+    }
+
+    func remove() async throws(TokenStorageError) {
+        let before = inner.session.flatMap { ScriptedServer.family(of: $0.tokens.accessToken) }
+        try await inner.remove()
+        history.record(writer: writer, from: before, to: nil)
+    }
+}
