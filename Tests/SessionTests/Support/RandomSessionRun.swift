@@ -130,9 +130,6 @@ struct RandomBudget {
         /// other client (or the next launch) adopts it again (issue 33, "A logout undone by one
         /// refused write", item 3).
         case refusedLogoutRemovalLeavesTheSessionToComeBack
-        /// A withdrawal that fails ends the session current when it fails, even one begun after it
-        /// was issued (issue 33, "`end(.withdrawn)` ends whatever session is current").
-        case failedWithdrawalEndsANewerSession
     }
 
     init(seed: UInt64, steps: Int) {
@@ -531,14 +528,7 @@ struct RandomBudget {
                     requested || dead.contains(previous)
                     || displacedFromStore.contains(previous) || signInFailedOver.contains(previous)
                     || signInFailedSinceCheck.contains(index)
-                let withdrawnByAnOlderWithdrawal =
-                    snapshot.state == .signedOut(.withdrawn)
-                    && operations.contains {
-                        $0.client == index && $0.kind == .withdraw && $0.outcome != nil && $0.issuedUnder != previous
-                    }
-                if current == nil && !justified && withdrawnByAnOlderWithdrawal {
-                    noteKnown(.failedWithdrawalEndsANewerSession, "client \(index): session \(previous) withdrawn")
-                } else if current == nil && !justified {
+                if current == nil && !justified {
                     return "client \(index): session \(previous) ended (\(snapshot.state)) with no logout, "
                         + "withdrawal, dead-token verdict or store change"
                 }
