@@ -63,7 +63,7 @@ import FoundationNetworking
     /// `signedOut(sessionExpired)` to `signedOut(loggedOut)` and sends no event, so `SessionModel`
     /// keeps the old reason. `SessionEngine.endInMemory` sets `state` whether or not there was a
     /// session, and sends `signedOut` only when there was one.
-    @Test(.disabled("engine bug (issue 33 item 6): an end without a session changes the reason with no event"))
+    @Test
     func endWithoutSessionChangesReasonSilently() async throws {
         let clock = TestClock()
         let storage = TestTokenStorage()

@@ -12,21 +12,24 @@ struct SessionEnding {
 // handed out any more; the store is written; only then does any request that waited for the session
 // (for a refresh, for a request slot, for the actor) hear that it ended.
 extension SessionEngine {
-    /// Ends the session in memory at once and tells subscribers, exactly once per session. The
+    /// Ends the session in memory at once and tells subscribers when the state changes. The
     /// requests waiting for it are not told yet: pass the result to ``announce(_:)`` once the store
     /// has been written (or its failure is known).
     ///
     /// - Parameter cancellingRefresh: whether to cancel the call of the refresh under way, so that
     ///   it gives the store back at once; `false` when that refresh is the caller.
     func endInMemory(reason: SignOutReason, cancellingRefresh: Bool = true) -> SessionEnding {
-        let hadSession = session != nil
+        let ended = AuthenticationState.signedOut(reason)
+        // Every change of state is told, even without a session: a logout after a dead-token
+        // verdict (whose removal it retries) turns "expired" into "logged out" (issue 33, item 6).
+        let changed = session != nil || state != ended
         let (ending, actions) = machine.sessionEnded(
             failingWaitersWith: reason.errorWhenMissing, cancellingRefresh: cancellingRefresh)
         run(actions)
         session = nil
         isPersistent = true
-        state = .signedOut(reason)
-        if hadSession { broadcaster.send(.signedOut(reason)) }
+        state = ended
+        if changed { broadcaster.send(.signedOut(reason)) }
         return SessionEnding(id: ending)
     }
 

@@ -113,9 +113,6 @@ struct RandomBudget {
         /// while that write waits for the store or the refresh for the server, the state has
         /// changed with no event.
         case signInOrRestoreChangesStateBeforeItsEvent
-        /// An end while signed out changes the sign-out reason without an event
-        /// (SessionEngine+Ending.swift, endInMemory).
-        case endWithoutSessionChangesReasonSilently
         /// Two clients on one store without a lock (`TokenStorageLock.none`) both refresh with one
         /// refresh token: issue 33, "Two clients, one refresh token spent twice" (item 4).
         case twoClientsOnALocklessStoreSpendOneRefreshToken
@@ -466,7 +463,6 @@ struct RandomBudget {
             $0.client == client && [.restore, .login, .beginSession].contains($0.kind) && $0.outcome == nil
         }
         if beginning, engine.hasSession { return .signInOrRestoreChangesStateBeforeItsEvent }
-        if case .signedOut = model, case .signedOut = engine { return .endWithoutSessionChangesReasonSilently }
         return nil
     }
 
