@@ -11,8 +11,15 @@ import WoteRepository
 /// it belonged to has ended.
 package actor SessionEngine {
     let client: HTTPClient
-    /// Sends the refresh call; follows no redirects, so a credential never leaves the origin.
+    /// Sends the refresh call; follows no redirects, so a credential never leaves the origin. Its
+    /// time-out is the request time-out plus ``lateRefreshAnswerGrace``.
     let refreshClient: HTTPClient
+    /// How long past the request time-out the refresh call is still waited for. The server may
+    /// have rotated already: a late answer thrown away leaves a spent refresh token in the store,
+    /// which a strict server answers with E016 at the next refresh (issue 33, review #10). It stays
+    /// inside the 5 s margin another process waits for the store's lock beyond the time-out
+    /// (``storeLockWait``); an answer later still is lost.
+    static let lateRefreshAnswerGrace: Duration = .seconds(3)
     let storage: any TokenStorage
     let clock: WoteClock
     let configuration: SessionConfiguration
@@ -93,7 +100,8 @@ package actor SessionEngine {
         }
         broadcaster = SessionEventBroadcaster(onSend: onSend)
         self.client = client
-        self.refreshClient = client.with(timeout: client.timeout, maximumRedirects: 0)
+        self.refreshClient = client.with(
+            timeout: client.timeout + Self.lateRefreshAnswerGrace, maximumRedirects: 0)
         self.storage = storage
         self.clock = clock
         self.configuration = configuration
