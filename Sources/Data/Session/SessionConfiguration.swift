@@ -8,10 +8,6 @@ public struct SessionConfiguration: Sendable {
     /// How long before its expiry an access token is refreshed before use. Never more than half the
     /// token's lifetime, so short-lived tokens are not refreshed before every request. Default 30 s.
     public var refreshLeeway: Duration
-    /// Kept for source compatibility; no longer read. The device clock never signs anyone out:
-    /// expiry is judged on the server's clock (estimated from its answers) and a refresh token that
-    /// looks expired is still sent once, so the server decides. Default 10 s.
-    public var clockSkewTolerance: Duration
     /// The most refreshes allowed within ``refreshWindow``; one more fails with
     /// ``WoteError/tooManyRefreshes`` instead of looping on a misbehaving server. Default 20.
     public var maximumRefreshesPerWindow: Int
@@ -30,13 +26,12 @@ public struct SessionConfiguration: Sendable {
 
     /// Creates a configuration; every parameter has the Wote default.
     public init(
-        refreshLeeway: Duration = .seconds(30), clockSkewTolerance: Duration = .seconds(10),
+        refreshLeeway: Duration = .seconds(30),
         maximumRefreshesPerWindow: Int = 20, refreshWindow: Duration = .seconds(10),
         contract: SessionContract = .wote, storeLockTimeout: Duration? = nil
     ) {
         self.storeLockTimeout = storeLockTimeout
         self.refreshLeeway = refreshLeeway
-        self.clockSkewTolerance = clockSkewTolerance
         self.maximumRefreshesPerWindow = maximumRefreshesPerWindow
         self.refreshWindow = refreshWindow
         self.contract = contract
