@@ -7,7 +7,7 @@
 #   scripts/fuzz.sh --build-only         # build the fuzzers, run nothing
 #   FUZZ_MERGE=0 scripts/fuzz.sh         # leave the committed corpus alone (CI)
 #   scripts/fuzz.sh --self-test          # prove that a crash, a leak and a hang are caught
-#   scripts/fuzz.sh --ci                 # CI: every target 20 s (FUZZ_SECONDS if set), FUZZ_MERGE=0
+#   scripts/fuzz.sh --ci                 # CI: every target 10 s (FUZZ_SECONDS if set), FUZZ_MERGE=0
 #
 # Settings (environment):
 #   FUZZ_SECONDS     fuzzing time per target, seconds                        (60)
@@ -272,7 +272,7 @@ done
 if ((ci)); then
     # A short bounded run of every target for CI: the committed corpus (regression inputs included)
     # replayed, then fuzzing; nothing merged back, so a CI run never changes the tree.
-    FUZZ_SECONDS="${FUZZ_SECONDS_GIVEN:-20}" FUZZ_MERGE=0
+    FUZZ_SECONDS="${FUZZ_SECONDS_GIVEN:-10}" FUZZ_MERGE=0
 fi
 if ((self_test)); then
     # Targets that crash, leak and hang on purpose (Fuzz/SelfTest/): each must be caught and
