@@ -262,7 +262,8 @@ extension SessionEngine {
     /// `storeBehindSince`, in the same actor step as the change.
     func publishLane() {
         let published = SendLane(
-            session: session, generation: generation, refreshing: machine.flight != nil,
+            session: sessionGeneration == generation ? session : nil, generation: generation,
+            refreshing: machine.flight != nil,
             storeBehind: storeBehindSince != nil)
         lane.withLock { $0 = published }
     }

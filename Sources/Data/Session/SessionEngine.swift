@@ -31,10 +31,17 @@ package actor SessionEngine {
 
     var session: StoredSession? {
         didSet {
+            sessionGeneration = machine.generation
             publishLane()
             machine.sessionChanged(from: oldValue?.tokens.accessToken, to: session?.tokens.accessToken)
         }
     }
+    /// The generation `session` was set in. A session begins or ends in two writes (the machine's
+    /// new generation, then the session); between them the lane shows no session rather than the
+    /// old session under the new generation, which a request on another thread could take as the
+    /// new session's (found under ThreadSanitizer: a request issued as a logout ran waited for a
+    /// slot under the new generation instead of failing).
+    var sessionGeneration: UInt64 = 0
     var state: AuthenticationState = .signedOut(.noSession)
     var isPersistent = true
     /// The session's decisions: its generation, the refresh flight, the ends being stored, the
