@@ -66,7 +66,7 @@
  *   MUT_WAITERS_FIRST      a dead refresh wakes its waiters before writing the store
  *   MUT_NO_RECONCILE       performRefresh does not re-read the store under the lock (no CAS)
  *   MUT_NO_SINGLE_FLIGHT   sharedRefresh starts a flight even when one runs
- *   MUT_FORGET_WAITERS     an ended session's waiters are never woken (abandonFlight forgets them)
+ *   MUT_FORGET_WAITERS     an ended session's waiters are never woken (SessionStateMachine.sessionEnded forgets them)
  *   MUT_NO_RESUME_CHECK    (fixed) a resumed waiter does not check the generation
  *   MUT_FAILURE_ENDS       a passing refresh failure (network, time-out, 5xx) ends the session
  */
@@ -236,7 +236,7 @@ byte lastSeen[NP];                /* SessionEngine.lastSeenInStore */
 byte flight[NP];                  /* SessionEngine.flight (id), 0 = none */
 bool storeBusy[NP];               /* SessionEngine.isStoreBusy (store queue) */
 bool persist[NP];                 /* SessionEngine.isPersistent */
-byte endsQueued[NP];              /* SessionEngine.endingsBeingStored */
+byte endsQueued[NP];              /* SessionStateMachine.endings */
 bool pendingRemoval[NP];          /* a refused logout removal, to retry (issue 33) */
 byte slots[NP];                   /* RequestSlots.available */
 byte refreshes[NP];               /* SessionEngine.recentRefreshes.count (storm guard) */
@@ -244,7 +244,7 @@ byte endedMask[NP];               /* bit s: an end of session s has begun here *
 bool anyEnd = 0;
 byte nextFlight = 0;
 
-/* ---- waiters (RefreshFlight.waiters) and operations ---- */
+/* ---- waiters (SessionStateMachine.Flight.waiters) and operations ---- */
 byte waitOn[NW];                  /* flight id waited for, DETACHED, or 0 */
 byte waitRes[NW];
 byte wsid[NW];                    /* the session the call was issued under */
@@ -253,7 +253,7 @@ bool logoutRan = 0;
 bool logoutCallSent = 0;
 bool logoutExcused = 0;           /* the refresh was refused, failed, or the store was empty */
 
-/* Wakes every waiter of flight `fid` with `v` [the resume loop in fly / abandonFlight]. */
+/* Wakes every waiter of flight `fid` with `v` [the resume actions of refreshFinished / sessionEnded]. */
 inline wake(fid, v) {
   i = 0;
   do
@@ -303,7 +303,7 @@ inline removeSession(p, s) {
   if :: sidOf[store] == s -> removeStore(p) :: else fi
 }
 
-/* [SessionEngine.endInMemory + startNewGeneration + abandonFlight] `detach`: the flight's waiters
+/* [SessionEngine.endInMemory + startNewGeneration: SessionStateMachine.sessionEnded / sessionBegan] `detach`: the flight's waiters
    are only detached, and hear after the store write (wakeDetached); else they hear at once. */
 inline endInMemory(p, why, detach) {
   CHECK(P_REAL_END, why != WHY_ELSEWHERE || anyEnd);
