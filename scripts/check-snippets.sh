@@ -32,7 +32,7 @@
 # Contexts:
 # - WoteKit's public API: the modules `swift build` made in .build/debug/Modules, in a module of
 #   another package (no `package` symbol reachable). Swift 6 language mode, warnings allowed.
-# - Apple platforms: blocks in Docs/Apple.md, and blocks importing a module that has a stand-in
+# - Apple platforms: blocks in Docs/Apple.md and Docs/Extensions.md, and blocks importing a module that has a stand-in
 #   under AppleStandIns/<Module>/ (SwiftUI, UIKit, AuthenticationServices, ... as they are added),
 #   compile against every stand-in module (-I) and against WoteData and WoteKit compiled with those
 #   stand-ins, as scripts/apple-typecheck.sh does, so Apple-only API (AppleLoginProvider) is there.

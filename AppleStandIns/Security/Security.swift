@@ -61,3 +61,54 @@ nonisolated(unsafe) public let kSecAttrAccessibleAfterFirstUnlock: CFString = NS
 nonisolated(unsafe) public let kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly: CFString = NSString(string: "akpu")
 nonisolated(unsafe) public let kSecAttrAccessibleWhenUnlockedThisDeviceOnly: CFString = NSString(string: "aku")
 nonisolated(unsafe) public let kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly: CFString = NSString(string: "cku")
+
+// The Darwin notify center of Core Foundation, as Swift declares it (Apple's documentation of
+// CFNotificationCenter): on Apple platforms Security's headers import Core Foundation and the module
+// re-exports it, so a file importing Security sees these. WoteData's Darwin store notices call them.
+public final class CFNotificationCenter {}
+
+public struct CFNotificationName: RawRepresentable, Hashable, @unchecked Sendable {
+    public var rawValue: CFString
+    public init(_ rawValue: CFString) { self.rawValue = rawValue }
+    public init(rawValue: CFString) { self.rawValue = rawValue }
+}
+
+public enum CFNotificationSuspensionBehavior: Int {
+    case drop = 1
+    case coalesce = 2
+    case hold = 3
+    case deliverImmediately = 4
+}
+
+// Apple: @convention(c) (CFNotificationCenter?, UnsafeMutableRawPointer?, CFNotificationName?,
+// UnsafeRawPointer?, CFDictionary?) -> Void. Linux cannot pass classes through a C function type, so the
+// three CF objects are opaque pointers here: a callback that ignores them (as WoteData's does) reads
+// the same, and capturing context is refused as on Apple.
+public typealias CFNotificationCallback = @convention(c) (
+    OpaquePointer?, UnsafeMutableRawPointer?, OpaquePointer?, UnsafeRawPointer?, OpaquePointer?
+) -> Void
+
+public func CFNotificationCenterGetDarwinNotifyCenter() -> CFNotificationCenter! {
+    fatalError("stand-in")
+}
+
+public func CFNotificationCenterAddObserver(
+    _ center: CFNotificationCenter!, _ observer: UnsafeRawPointer!, _ callBack: CFNotificationCallback!,
+    _ name: CFString!, _ object: UnsafeRawPointer!, _ suspensionBehavior: CFNotificationSuspensionBehavior
+) {
+    fatalError("stand-in")
+}
+
+public func CFNotificationCenterRemoveObserver(
+    _ center: CFNotificationCenter!, _ observer: UnsafeRawPointer!, _ name: CFNotificationName!,
+    _ object: UnsafeRawPointer!
+) {
+    fatalError("stand-in")
+}
+
+public func CFNotificationCenterPostNotification(
+    _ center: CFNotificationCenter!, _ name: CFNotificationName!, _ object: UnsafeRawPointer!,
+    _ userInfo: CFDictionary!, _ deliverImmediately: Bool
+) {
+    fatalError("stand-in")
+}

@@ -6,6 +6,7 @@ extension SignOutReason: CustomStringConvertible, CustomDebugStringConvertible {
         switch self {
         case .noSession: "noSession"
         case .loggedOut: "loggedOut"
+        case .endedElsewhere: "endedElsewhere"
         case .withdrawn: "withdrawn"
         case .sessionExpired: "sessionExpired"
         case .banned: "banned"

@@ -4,6 +4,10 @@ public enum SignOutReason: Sendable, Equatable, Hashable {
     case noSession
     /// The person logged out.
     case loggedOut
+    /// Another process sharing the store (the app, its widget or an extension, see
+    /// `Docs/Extensions.md`) ended the session: it logged out, withdrew, or was told the session is
+    /// dead. This process heard it from the store.
+    case endedElsewhere
     /// The person deleted the account.
     case withdrawn
     /// The refresh token expired or was rejected: sign in again.
@@ -27,7 +31,7 @@ extension SignOutReason {
         case .banned: .banned
         case .memberGone: .memberGone
         case .appleCredentialRevoked: .appleCredentialRevoked
-        case .noSession, .loggedOut, .withdrawn, .storedSessionCorrupted: .notSignedIn
+        case .noSession, .loggedOut, .endedElsewhere, .withdrawn, .storedSessionCorrupted: .notSignedIn
         }
     }
 }

@@ -177,7 +177,7 @@ public final class LaunchViewModel: ScreenViewModel {
     /// What to tell a person who was signed out without asking for it; `nil` when they asked.
     private static func message(for reason: SignOutReason) -> String? {
         switch reason {
-        case .noSession, .loggedOut, .withdrawn: nil
+        case .noSession, .loggedOut, .endedElsewhere, .withdrawn: nil
         case .sessionExpired, .banned, .memberGone, .appleCredentialRevoked: reason.errorWhenMissing.message
         case .storedSessionCorrupted: WoteLocalization.text("session.storedSessionCorrupted")
         }

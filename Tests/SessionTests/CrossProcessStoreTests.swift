@@ -18,7 +18,7 @@ import WoteTestSupport
         await #expect(throws: APIError.session(.notSignedIn)) { try await refreshing.send(EngineFixture.profile) }
         #expect(fixture.backend.refreshCalls == 0)
         #expect(fixture.storage.session == nil)
-        #expect(await refreshing.snapshot().state == .signedOut(.loggedOut))
+        #expect(await refreshing.snapshot().state == .signedOut(.endedElsewhere))
     }
 
     @Test func logoutInAnotherProcess_duringARefresh_leavesTheStoreSignedOut() async throws {

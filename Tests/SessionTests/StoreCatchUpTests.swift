@@ -59,6 +59,6 @@ import WoteRepository
         await #expect(throws: APIError.self) { try await fixture.fetchProfile() }
 
         #expect(fixture.storage.session == nil)
-        #expect(await fixture.engine.snapshot().state == .signedOut(.loggedOut))
+        #expect(await fixture.engine.snapshot().state == .signedOut(.endedElsewhere))
     }
 }

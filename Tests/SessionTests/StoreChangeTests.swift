@@ -34,7 +34,7 @@ import WoteTestSupport
         #expect(try await app.send(Self.behindTheGate).status == 200)
 
         #expect(storage.session == nil)
-        #expect(await app.snapshot().state == .signedOut(.loggedOut))
+        #expect(await app.snapshot().state == .signedOut(.endedElsewhere))
     }
 
     @Test func logoutInAnotherProcess_isNeverUndone_byARefreshThatWasRunning() async throws {

@@ -36,7 +36,7 @@ SKIPPED_FOLDERS = ["Transports/Alamofire"]   # checked by Transports/Alamofire's
 # which declares only what the adapter uses: Docs/Session.md's older interceptor does not compile
 # against it).
 # Documents about Apple-only API: their snippets compile against WoteKit's Apple build.
-APPLE_DOCUMENTS = {"Docs/Apple.md"}
+APPLE_DOCUMENTS = {"Docs/Apple.md", "Docs/Extensions.md"}
 # Documents for contributors to the terminal front: their snippets see WoteCLI's package API.
 CLI_DOCUMENTS = {"Docs/CLI.md"}
 THIRD_PARTY = {"Alamofire", "Moya"}

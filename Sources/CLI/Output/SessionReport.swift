@@ -90,6 +90,7 @@ struct SessionReport {
     private static func explanation(of reason: SignOutReason) -> String {
         switch reason {
         case .noSession, .loggedOut, .withdrawn: "."
+        case .endedElsewhere: localized(" by another process.", ko: " (다른 프로세스에서 로그아웃했습니다).")
         case .sessionExpired, .banned, .memberGone, .appleCredentialRevoked: ": " + reason.errorWhenMissing.message
         case .storedSessionCorrupted:
             localized(

@@ -8,7 +8,7 @@ package enum CommandRegistry {
             RefreshCommand.self, LogoutCommand.self, WithdrawCommand.self, SignUpCommand.self,
             SignInCommand.self, FeedCommand.self, PostShowCommand.self, PostCreateCommand.self,
             VoteCommand.self, PostCloseCommand.self, PostDeleteCommand.self, APICommand.self,
-            InteractiveCommand.self, DemoCommand.self,
+            WatchCommand.self, InteractiveCommand.self, DemoCommand.self,
         ]
     }
 

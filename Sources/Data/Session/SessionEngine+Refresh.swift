@@ -10,6 +10,7 @@ extension SessionEngine {
     /// expiry says locally (the server decides). Another origin's stored session is not this
     /// client's: signed out, untouched, no network.
     package func restore() async -> SessionSnapshot {
+        hearStoreNotices()
         if session == nil {
             let warning = await restoreFromStorage()
             broadcaster.send(.restored(state))
@@ -21,7 +22,7 @@ extension SessionEngine {
         return snapshot()
     }
 
-    private func restoreFromStorage() async -> WoteError? {
+    func restoreFromStorage() async -> WoteError? {
         let restoring = generation
         // After every change of the store queued before it (a logout removing this very session):
         // a restore never reads what an end is about to remove. A removal the store refused before

@@ -165,7 +165,7 @@ extension SessionEngine {
         case .endedElsewhere:
             lastSeenInStore = nil
             // The store already says so: the waiting requests may hear it at once.
-            announce(endInMemory(reason: .loggedOut, cancellingRefresh: false))
+            announce(endInMemory(reason: .endedElsewhere, cancellingRefresh: false))
         case .replacedByOtherOrigin:
             // A sign-in on another origin took the shared store: keep this session in memory only,
             // and never write over or delete the other one.

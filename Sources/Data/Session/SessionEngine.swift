@@ -85,6 +85,11 @@ package actor SessionEngine {
     var removalPending = false
     /// This process's turns in the store's changes, shared with every engine on the same store.
     let storeTurnKey: String?
+    /// The store's notices while they are heard (see `SessionEngine+Notices.swift`).
+    var storeObservation: StoreObservation?
+    /// Whether a notice is being followed, and whether another came meanwhile.
+    var followingStore = false
+    var storeNoticeAgain = false
 
     /// Creates an engine with no session; call ``restore()`` at launch.
     ///
@@ -163,6 +168,7 @@ package actor SessionEngine {
     ///   - persist: write to the store, or keep in memory and remove any stored session.
     /// - Throws: ``WoteError/storageFailure(_:)``; the previous session is then kept.
     package func begin(_ new: StoredSession, persist: Bool) async throws(WoteError) -> AuthenticationState {
+        hearStoreNotices()
         let previous = (session: session, state: state, isPersistent: isPersistent)
         startNewGeneration(failingWaitersWith: .notSignedIn)
         let beginning = generation

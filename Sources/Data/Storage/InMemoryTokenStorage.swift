@@ -8,6 +8,8 @@ public import WoteDomain
 /// ```
 public actor InMemoryTokenStorage: TokenStorage {
     private var session: StoredSession?
+    /// Tells the other engines of this process sharing this instance of each change.
+    package nonisolated let inProcessNotices = InProcessStoreNotices()
 
     /// Creates a store holding `session`.
     ///
@@ -26,10 +28,12 @@ public actor InMemoryTokenStorage: TokenStorage {
     /// Replaces the stored session with `session`.
     public func save(_ session: StoredSession) async throws(TokenStorageError) {
         self.session = session
+        inProcessNotices.post()
     }
 
     /// Forgets the stored session; succeeds when there is none.
     public func remove() async throws(TokenStorageError) {
         session = nil
+        inProcessNotices.post()
     }
 }

@@ -1,0 +1,46 @@
+import WoteDomain
+
+extension TokenStorage {
+    /// How this store's changes reach the other processes (and engines) sharing it, or `nil` when
+    /// it has no way: an app's own ``TokenStorage`` type is read again only when it is next used.
+    ///
+    /// - ``FileTokenStorage``: its folder watched with inotify on Linux; a Darwin notification
+    ///   named after its path on Apple platforms.
+    /// - ``KeychainTokenStorage``: a Darwin notification named after its service, account and access
+    ///   group (Apple platforms only).
+    /// - ``InMemoryTokenStorage``: the engines of this process sharing the instance.
+    package var notices: (any StoreNotices)? {
+        switch self {
+        case let file as FileTokenStorage:
+            #if canImport(Glibc)
+            return InotifyStoreNotices(directoryPath: file.directoryPath, fileName: file.fileName)
+            #elseif canImport(Security)
+            return DarwinStoreNotices(name: StoreNoticeName.make("file\u{0}" + file.path))
+            #else
+            return nil
+            #endif
+        case let keychain as KeychainTokenStorage:
+            #if canImport(Security)
+            return DarwinStoreNotices(
+                name: StoreNoticeName.make(
+                    "keychain\u{0}\(keychain.service)\u{0}\(keychain.account)\u{0}\(keychain.accessGroup ?? "")"))
+            #else
+            _ = keychain
+            return nil
+            #endif
+        case let memory as InMemoryTokenStorage:
+            return memory.inProcessNotices
+        default:
+            return nil
+        }
+    }
+}
+
+/// The name of a store's Darwin notification: `wote.store.` and the store's identity as a safe
+/// name (no token and nothing secret: a path or a Keychain service is all it holds).
+package enum StoreNoticeName {
+    /// The notification name for the store identified by `identity`.
+    package static func make(_ identity: String) -> String {
+        "wote.store." + SafeFileName.make(identity)
+    }
+}

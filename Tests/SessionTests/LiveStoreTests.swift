@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import WoteData
+import WoteDomain
+import WoteKitTesting
+import WoteRepository
+import WoteTestSupport
+
+/// Issue 31: a change one engine makes to a shared store reaches every other engine on it as it
+/// happens (a notice, then a read of the store), not at that engine's next use of the store. Two
+/// engines in one process stand for two processes; the file store's notices are inotify's, the same
+/// a second process hears (`SharedStoreProcessTests` runs `wote watch` in a process of its own).
+@Suite(.timeLimit(.minutes(1))) struct LiveStoreTests {
+    let clock = TestClock()
+    let backend: FakeWoteBackend
+
+    init() {
+        backend = FakeWoteBackend(clock: clock)
+    }
+
+    func engine(on storage: any TokenStorage) -> SessionEngine {
+        let client = HTTPClient(baseURL: EngineFixture.baseURL, transport: backend.stub.transport)
+        return SessionEngine(
+            client: client, storage: storage, clock: clock.clock, configuration: SessionConfiguration())
+    }
+
+    /// The first event of `events` that `matches`, skipping the others.
+    func first(
+        _ events: AsyncStream<SessionEvent>, where matches: (SessionEvent) -> Bool
+    ) async -> SessionEvent? {
+        for await event in events where matches(event) { return event }
+        return nil
+    }
+
+    func logoutInOneEngineEndsTheOther(on storage: any TokenStorage) async throws {
+        let app = engine(on: storage)
+        let widget = engine(on: storage)
+        _ = try await app.begin(StoredSession(tokens: backend.issuePair(), profileCompleted: true), persist: true)
+        #expect(await widget.restore().state == .signedIn)
+        let events = widget.events()
+        try await app.logOut(deviceToken: nil)
+        let ended = await first(events) { if case .signedOut = $0 { true } else { false } }
+        #expect(ended == .signedOut(.endedElsewhere))
+        #expect(await widget.snapshot().state == .signedOut(.endedElsewhere))
+        #expect(await widget.snapshot().tokens == nil)
+    }
+
+    @Test func aLogoutInOneEngine_reachesTheOther_inMemoryStore() async throws {
+        try await logoutInOneEngineEndsTheOther(on: InMemoryTokenStorage())
+    }
+
+    #if canImport(Glibc)
+    @Test func aLogoutInOneEngine_reachesTheOther_fileStore() async throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appending(path: "session.json")
+        // Two instances, as two processes have.
+        try await logoutInOneEngineEndsTheOther(on: FileTokenStorage(fileURL: url))
+    }
+    #endif
+
+    @Test func aSignInInOneEngine_signsTheOtherIn() async throws {
+        let storage = InMemoryTokenStorage()
+        let app = engine(on: storage)
+        let widget = engine(on: storage)
+        #expect(await widget.restore().state == .signedOut(.noSession))
+        let events = widget.events()
+        let pair = backend.issuePair()
+        _ = try await app.begin(StoredSession(tokens: pair, profileCompleted: true), persist: true)
+        let signedIn = await first(events) { $0 == .signedIn }
+        #expect(signedIn == .signedIn)
+        #expect(await widget.snapshot().tokens == pair)
+    }
+
+    @Test func aRefreshInOneEngine_handsTheOtherTheNewPair() async throws {
+        let storage = InMemoryTokenStorage()
+        let app = engine(on: storage)
+        let widget = engine(on: storage)
+        let first = backend.issuePair()
+        _ = try await app.begin(StoredSession(tokens: first, profileCompleted: true), persist: true)
+        _ = await widget.restore()
+        let events = widget.events()
+        // A pair issued later than the first (a store's pair is newer by its issue time).
+        clock.advance(by: .seconds(1))
+        let renewed = try await app.refresh()
+        let heard = await self.first(events) { $0 == .tokensRefreshed }
+        #expect(heard == .tokensRefreshed)
+        #expect(await widget.snapshot().tokens == renewed.tokens)
+        #expect(renewed.tokens != first)
+    }
+}
