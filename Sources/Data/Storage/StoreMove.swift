@@ -30,7 +30,7 @@ package struct FormerStoreLocation: Sendable {
 ///   same time takes to refresh), so the pair moved is the newest one there.
 /// - A former place that cannot be read, or whose lock stays held, makes the read
 ///   ``TokenStorageError/unavailable(_:)``: the session is neither lost nor signed out, and the next
-///   read tries again. One that holds no valid session is left alone.
+///   read tries again. One that holds no valid session, or a newer version's, is left alone.
 /// - Once every former place was found empty, they are not read again by this value.
 package final class StoreMove: Sendable {
     /// The former places, the most recent first.
@@ -93,6 +93,9 @@ package final class StoreMove: Sendable {
             guard let session = try await former.store.load(), former.takes(session) else { return nil }
             return session
         } catch .corrupted {
+            return nil
+        } catch  where error.isWrittenByNewerVersion {
+            // A newer version never writes a former place: not this store's session to wait for.
             return nil
         } catch {
             throw .unavailable("cannot read the session's former place: \(error.reason)")

@@ -44,8 +44,16 @@ extension TokenStorageError {
     /// reason that says so.
     static func writtenByNewerVersion(_ version: Int, place: String) -> TokenStorageError {
         .unavailable(
-            "\(place) was written by a newer version of WoteKit (stored format version \(version); this version "
+            "\(place) \(newerVersionMark) (stored format version \(version); this version "
                 + "reads up to \(StoredSession.formatVersion)); it is kept as it is: update the app to read it")
+    }
+
+    private static let newerVersionMark = "was written by a newer version of WoteKit"
+
+    /// Whether the store could not be read because a newer version of WoteKit wrote it.
+    package var isWrittenByNewerVersion: Bool {
+        guard case .unavailable(let reason) = self else { return false }
+        return reason.contains(Self.newerVersionMark)
     }
 
     /// Refuses to replace or delete `contents` when a newer version of WoteKit wrote them.
