@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(
             name: "DataTests",
             dependencies: ["WoteData", "WoteRepository", "WoteDomain", "WoteKitTesting", "WoteTestSupport"],
-            path: "Tests/DataTests"),
+            path: "Tests/DataTests", exclude: ["Fixtures"]),
         .testTarget(
             name: "SessionTests",
             dependencies: ["WoteData", "WoteRepository", "WoteDomain", "WoteKitTesting", "WoteTestSupport", "WoteKit"],

@@ -54,13 +54,50 @@ extension StoredSession: Codable {
     /// a stored date beyond it is corrupted, and a later date is written as this one.
     public static let latestMilliseconds: Double = 253_402_300_799_000
 
-    /// The format version written by ``encode(to:)``.
+    /// The format version written by ``encode(to:)``, and the newest one this version reads.
+    ///
+    /// Every format any version of WoteKit has written carries it (`"version": 1` since the first
+    /// commit; the fixtures in `Tests/DataTests/Fixtures/StoreFormats` are each of them). A key an
+    /// older version may ignore (an optional one, as `appleUserID`, `origin`,
+    /// `serverClockOffsetMilliseconds` and `receivedAt` were) keeps the version; a change an older
+    /// version would misread raises it, and an older version then refuses the store
+    /// (``NewerFormat``) rather than reading or replacing it.
     public static let formatVersion = 1
 
+    /// A stored session written by a newer version of WoteKit, in a format this one does not know:
+    /// not corrupted, and never to be replaced by this version.
+    public struct NewerFormat: Error, Sendable, Equatable {
+        /// The stored format version (greater than ``StoredSession/formatVersion``).
+        public let version: Int
+
+        /// A store in format `version`.
+        public init(version: Int) {
+            self.version = version
+        }
+    }
+
+    /// The stored format version of `contents` when it is newer than ``formatVersion``: a JSON object
+    /// whose `version` is an integer greater than it; `nil` for anything else (this version's format,
+    /// or bytes that are no session at all).
+    ///
+    /// - Parameter contents: the stored bytes.
+    /// - Returns: the newer version, or `nil`.
+    public static func newerFormatVersion(in contents: Data) -> Int? {
+        struct Versioned: Decodable { let version: Int }
+        guard let version = try? JSONDecoder().decode(Versioned.self, from: contents).version,
+            version > formatVersion
+        else { return nil }
+        return version
+    }
+
     /// Decodes the stored format; dates are epoch milliseconds.
+    ///
+    /// - Throws: ``NewerFormat`` when a newer version of WoteKit wrote it; `DecodingError` when it
+    ///   is no session.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let version = try container.decode(Int.self, forKey: .version)
+        guard version <= StoredSession.formatVersion else { throw NewerFormat(version: version) }
         guard version == StoredSession.formatVersion else {
             throw DecodingError.dataCorruptedError(
                 forKey: .version, in: container, debugDescription: "unknown format version \(version)")

@@ -75,6 +75,9 @@ public struct WoteConfiguration: Sendable {
     /// - Elsewhere: a 0600 file `session.json` in a folder named after the origin, under
     ///   ``defaultStateDirectory(appName:)``, for example
     ///   `~/.local/state/my-server/https_api.wote.example_443/session.json` for a program named `my-server`.
+    /// - Where an earlier version kept the default store elsewhere (the Keychain service `wote`, the
+    ///   folder `wote` in the state directory), the session moves here at the first read, and the old
+    ///   entry is removed: an upgrade signs no one out.
     ///
     /// - Parameters:
     ///   - baseURL: the API's base URL; only its origin matters.
@@ -85,12 +88,39 @@ public struct WoteConfiguration: Sendable {
     public static func defaultStorage(for baseURL: URL, appName: String = defaultAppName) -> any TokenStorage {
         #if canImport(Security)
         let bundleIdentifier = Bundle.main.bundleIdentifier
-        return KeychainTokenStorage(
+        let isApp = defaultUsesDataProtectionKeychain(bundleIdentifier: bundleIdentifier)
+        return KeychainTokenStorage.defaultStore(
             service: defaultKeychainService(for: baseURL, appName: appName, bundleIdentifier: bundleIdentifier),
-            useDataProtectionKeychain: defaultUsesDataProtectionKeychain(bundleIdentifier: bundleIdentifier))
+            useDataProtectionKeychain: isApp, origin: originName(of: baseURL), appName: appName,
+            hasBundleIdentifier: isApp)
         #else
-        return FileTokenStorage(fileURL: defaultStoreFile(for: baseURL, appName: appName))
+        return defaultFileStore(
+            for: baseURL, appName: appName,
+            stateRoot: defaultStateDirectory(appName: appName).deletingLastPathComponent())
         #endif
+    }
+
+    /// The file store of ``defaultStorage(for:appName:)`` where there is no Keychain, with its state
+    /// directories in `stateRoot`; it moves the session from where earlier versions kept it
+    /// (`DefaultStoreHistory`) at first use.
+    package static func defaultFileStore(for baseURL: URL, appName: String, stateRoot: URL) -> FileTokenStorage {
+        let folder = originFolder(for: baseURL)
+        return DefaultStoreHistory.fileStore(
+            at: stateRoot.appendingPathComponent(appName).appendingPathComponent(folder)
+                .appendingPathComponent("session.json"),
+            stateRoot: stateRoot, originFolder: folder, appName: appName, origin: originName(of: baseURL))
+    }
+
+    /// `scheme://host:port` of `baseURL`, as stored sessions and Keychain services name it.
+    package static func originName(of baseURL: URL) -> String {
+        Origin(baseURL)?.description ?? baseURL.absoluteString
+    }
+
+    /// `<scheme>_<host>_<port>`, each part made a safe file name.
+    package static func originFolder(for baseURL: URL) -> String {
+        Origin(baseURL).map { origin in
+            SafeFileName.make(origin.scheme) + "_" + SafeFileName.make(origin.host) + "_" + String(origin.port)
+        } ?? SafeFileName.make(baseURL.absoluteString)
     }
 
     /// The platform's token store shared by every server the app talks to.
@@ -108,7 +138,7 @@ public struct WoteConfiguration: Sendable {
     /// The Keychain service of ``defaultStorage(for:appName:)``: `<bundle identifier or app name>/<origin>`.
     package static func defaultKeychainService(for baseURL: URL, appName: String, bundleIdentifier: String?) -> String {
         let app = bundleIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? appName
-        return app + "/" + (Origin(baseURL)?.description ?? baseURL.absoluteString)
+        return app + "/" + originName(of: baseURL)
     }
 
     /// Whether ``defaultStorage(for:appName:)`` uses the data protection keychain on macOS: yes for an
@@ -122,11 +152,7 @@ public struct WoteConfiguration: Sendable {
     /// The store file of ``defaultStorage(for:appName:)`` where there is no Keychain:
     /// `<state directory>/<scheme>_<host>_<port>/session.json`, each part made a safe file name.
     package static func defaultStoreFile(for baseURL: URL, appName: String) -> URL {
-        let folder =
-            Origin(baseURL).map { origin in
-                SafeFileName.make(origin.scheme) + "_" + SafeFileName.make(origin.host) + "_" + String(origin.port)
-            } ?? SafeFileName.make(baseURL.absoluteString)
-        return defaultStateDirectory(appName: appName).appendingPathComponent(folder)
+        defaultStateDirectory(appName: appName).appendingPathComponent(originFolder(for: baseURL))
             .appendingPathComponent("session.json")
     }
 

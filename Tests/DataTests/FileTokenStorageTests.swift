@@ -171,9 +171,10 @@ struct CorruptFile: Sendable, CustomTestStringConvertible {
             let whole = try! JSONEncoder().encode(StoredSession.fixture())
             return whole.prefix(whole.count / 2)
         },
-        CorruptFile(name: "newer format version") {
+        // A newer version (2) is no corruption: StoreFormatFixtureTests. Version 0 never existed.
+        CorruptFile(name: "unknown older format version") {
             Data(
-                #"{"version":2,"accessToken":"access.jwt","refreshToken":"refresh.jwt","accessTokenIssuedAt":1700000000000,"profileCompleted":true}"#
+                #"{"version":0,"accessToken":"access.jwt","refreshToken":"refresh.jwt","accessTokenIssuedAt":1700000000000,"profileCompleted":true}"#
                     .utf8)
         },
         CorruptFile(name: "missing refresh token") {

@@ -39,9 +39,9 @@ import WoteTestSupport
         #expect(added.accessibility == .afterFirstUnlockThisDeviceOnly)
         #expect(added.useDataProtectionKeychain)
         #expect(added.synchronizable == false)
-        // The entitlement probe (a delete of an item never written), an update that found nothing,
-        // then the add.
-        #expect(keychain.calls.count == 3)
+        // The entitlement probe (a delete of an item never written), the read that checks no newer
+        // version wrote the item, an update that found nothing, then the add.
+        #expect(keychain.calls.count == 4)
         #expect(try await storage().load() == .fixture())
     }
 
@@ -86,8 +86,11 @@ import WoteTestSupport
         try await store.save(.fixture(access: "first"))
         let callsBefore = keychain.calls.count
         try await store.save(.fixture(access: "second"))
-        #expect(
-            Array(keychain.calls.dropFirst(callsBefore)).allSatisfy { if case .update = $0 { true } else { false } })
+        // The read that checks no newer version wrote the item, then the update.
+        let calls = Array(keychain.calls.dropFirst(callsBefore))
+        #expect(calls.count == 2)
+        #expect(calls.first.map { if case .copyMatching = $0 { true } else { false } } == true)
+        #expect(calls.last.map { if case .update = $0 { true } else { false } } == true)
         #expect(try await store.load() == .fixture(access: "second"))
     }
 
@@ -98,9 +101,9 @@ import WoteTestSupport
             _ = try? KeychainItemProbe.write(other, data: Data(#"{"from":"other"}"#.utf8))
         }
         try await storage().save(.fixture(access: "ours"))
-        // Ours: the entitlement probe, update (not found), add (duplicate); the other process: the
-        // probe, update, add; ours: update again.
-        #expect(keychain.calls.count == 7)
+        // Ours: the entitlement probe, the newer-version check's read, update (not found), add
+        // (duplicate); the other process: the probe, update, add; ours: update again.
+        #expect(keychain.calls.count == 8)
         #expect(try await storage().load() == .fixture(access: "ours"))
         #expect(keychain.items.count == 1)
     }

@@ -50,6 +50,9 @@ public final class FileTokenStorage: TokenStorage {
     /// Where the background time the lock is held in comes from (see ``BackgroundExecution``).
     public let backgroundExecution: BackgroundExecution
     let leases = RefreshLockLeases()
+    /// The places an earlier version kept this store's session, moved here at the first read that
+    /// finds no file (see ``StoreMove``); `nil` when there are none.
+    package let move: StoreMove?
 
     /// Creates a store at `fileURL`; nothing is touched until the first call.
     ///
@@ -69,8 +72,9 @@ public final class FileTokenStorage: TokenStorage {
     /// Creates a store that reports when ``lockForRefresh()`` finds the lock held and starts to wait.
     package init(
         fileURL: URL, lockTimeout: Duration = .seconds(35), backgroundExecution: BackgroundExecution = .standard,
-        onLockContention: (@Sendable () -> Void)?
+        onLockContention: (@Sendable () -> Void)?, movingFrom formerLocations: [FormerStoreLocation] = []
     ) {
+        move = formerLocations.isEmpty ? nil : StoreMove(from: formerLocations)
         self.fileURL = fileURL
         path = fileURL.path(percentEncoded: false)
         lockPath = path + ".lock"
@@ -85,10 +89,59 @@ public final class FileTokenStorage: TokenStorage {
     ///
     /// - Returns: the session, or `nil` when there is no file.
     /// - Throws: ``TokenStorageError/unavailable(_:)`` when the file exists but cannot be read (the
-    ///   file is kept), or when it, its folder or a folder above belongs to somebody else (see
+    ///   file is kept), when a newer version of WoteKit wrote it (a newer stored format; kept as it
+    ///   is), or when it, its folder or a folder above belongs to somebody else (see
     ///   `TrustedDirectory`); ``TokenStorageError/corrupted(_:)`` when it reads but is no valid
     ///   session.
     public func load() async throws(TokenStorageError) -> StoredSession? {
+        guard let move else { return try loadHere() }
+        return try await move.load(
+            reading: { () throws(TokenStorageError) -> StoredSession? in try loadHere() },
+            createIfAbsent: { (session) throws(TokenStorageError) -> Bool in try createIfAbsent(session) })
+    }
+
+    /// Stores `session` unless the file exists: a temporary file hard-linked to the store's name, so
+    /// of two processes moving a session here at once, one wins and the other sees it.
+    ///
+    /// - Returns: `false`, writing nothing, when there already is a file.
+    /// - Throws: ``TokenStorageError/unavailable(_:)`` when the directory or file cannot be written.
+    package func createIfAbsent(_ session: StoredSession) throws(TokenStorageError) -> Bool {
+        let contents = try session.storeFormat()
+        guard let directory = try openDirectory(creating: true) else {
+            throw .unavailable("cannot create the token directory \(directoryPath)")
+        }
+        let temporary: TemporaryStoreFile
+        do throws(POSIXFile.Failure) {
+            temporary = try TemporaryStoreFile.write(contents, besideStore: fileName, in: directory)
+        } catch {
+            throw .unavailable("cannot write the token file \(path): \(error.text)")
+        }
+        defer {
+            temporary.close()
+            unlinkat(directory.descriptor, temporary.name, 0)
+        }
+        let created = try leases.write { () throws(TokenStorageError) -> Bool in
+            if linkat(directory.descriptor, temporary.name, directory.descriptor, fileName, 0) == 0 { return true }
+            let failure = POSIXFile.Failure.current
+            if failure.code == EEXIST { return false }
+            // A file system without hard links: look, then rename (only a writer racing within
+            // these two calls could be overwritten).
+            guard failure.code == EPERM || failure.code == ENOTSUP || failure.code == EOPNOTSUPP else {
+                throw .unavailable("cannot write the token file \(path): \(failure.text)")
+            }
+            var info = stat()
+            if fstatat(directory.descriptor, fileName, &info, AT_SYMLINK_NOFOLLOW) == 0 { return false }
+            guard renameat(directory.descriptor, temporary.name, directory.descriptor, fileName) == 0 else {
+                throw .unavailable("cannot write the token file \(path): \(POSIXFile.Failure.current.text)")
+            }
+            return true
+        }
+        directory.sync()
+        return created
+    }
+
+    /// Reads the file at this store's own place.
+    private func loadHere() throws(TokenStorageError) -> StoredSession? {
         guard let directory = try openDirectory(creating: false) else { return nil }
         let descriptor: Int32
         do {
@@ -121,7 +174,8 @@ public final class FileTokenStorage: TokenStorage {
     /// - Throws: ``TokenStorageError/unavailable(_:)`` when the directory or file cannot be written,
     ///   or a folder on the way belongs to somebody else; ``TokenStorageError/lockTimedOut(_:)``
     ///   when the background time of this store's lock ran out and the lock was not released yet.
-    ///   The previous session is then still in place.
+    ///   The previous session is then still in place. A file a newer version of WoteKit wrote (a
+    ///   newer stored format) is never replaced: ``TokenStorageError/unavailable(_:)`` says so.
     public func save(_ session: StoredSession) async throws(TokenStorageError) {
         let contents = try session.storeFormat()
         guard let directory = try openDirectory(creating: true) else {
@@ -138,6 +192,7 @@ public final class FileTokenStorage: TokenStorage {
         do throws(TokenStorageError) {
             // Only the rename replaces the session: it never happens without the lock's background time.
             try leases.write { () throws(TokenStorageError) in
+                try TokenStorageError.refuseReplacing(currentContents(in: directory), at: "the token file \(path)")
                 guard renameat(directory.descriptor, temporary.name, directory.descriptor, fileName) == 0 else {
                     throw .unavailable("cannot write the token file \(path): \(POSIXFile.Failure.current.text)")
                 }
@@ -155,11 +210,13 @@ public final class FileTokenStorage: TokenStorage {
     /// - Throws: ``TokenStorageError/unavailable(_:)`` when the file exists and cannot be deleted,
     ///   or a folder on the way belongs to somebody else; ``TokenStorageError/lockTimedOut(_:)``
     ///   when the background time of this store's lock ran out and the lock was not released yet
-    ///   (the file is kept).
+    ///   (the file is kept). A file a newer version of WoteKit wrote is kept as well:
+    ///   ``TokenStorageError/unavailable(_:)`` says so.
     public func remove() async throws(TokenStorageError) {
         guard let directory = try openDirectory(creating: false) else { return }
         removeLeftovers(in: directory)
         try leases.write { () throws(TokenStorageError) in
+            try TokenStorageError.refuseReplacing(currentContents(in: directory), at: "the token file \(path)")
             guard unlinkat(directory.descriptor, fileName, 0) == 0 else {
                 let failure = POSIXFile.Failure.current
                 if failure.code == ENOENT { return }
@@ -174,6 +231,16 @@ public final class FileTokenStorage: TokenStorage {
     /// - Returns: the folder, or `nil` when it does not exist and `creating` is `false`.
     func openDirectory(creating: Bool) throws(TokenStorageError) -> TrustedDirectory? {
         try TrustedDirectory.open(directoryPath, creating: creating, role: "the token directory")
+    }
+
+    /// What the store file in `directory` holds now; `nil` when there is none, or it cannot be read.
+    private func currentContents(in directory: TrustedDirectory) -> Data? {
+        guard
+            let descriptor = try? POSIXFile.openFile(
+                fileName, in: directory.descriptor, O_RDONLY | O_NONBLOCK | O_NOFOLLOW)
+        else { return nil }
+        defer { close(descriptor) }
+        return try? POSIXFile.readAll(descriptor, limit: Self.maximumFileSize)
     }
 
     /// Deletes the temporary files (`.<name>.<UUID>.tmp`) a write that never reached its rename

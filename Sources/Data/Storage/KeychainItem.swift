@@ -134,6 +134,20 @@ package struct KeychainItem: Sendable {
         guard status == .success else { throw .status(status, while: .writing) }
     }
 
+    /// Adds the item unless it exists (`SecItemAdd` alone: a duplicate is left as it is).
+    ///
+    /// - Returns: `false`, writing nothing, when the item already exists.
+    /// - Throws: ``KeychainError`` with the status of a refused add.
+    package func createIfAbsent(_ data: Data) throws(KeychainError) -> Bool {
+        var item = resolvedIdentity()
+        item.accessibility = accessibility
+        item.valueData = data
+        let status = calls.add(item)
+        if status == .duplicateItem { return false }
+        guard status == .success else { throw .status(status, while: .writing) }
+        return true
+    }
+
     /// Deletes the item; succeeds when there is none.
     ///
     /// - Throws: ``KeychainError`` with the status of a refused delete.

@@ -35,6 +35,18 @@ extension KeychainTokenStorage {
     }
 }
 
+extension KeychainTokenStorage {
+    /// The default store's item, which moves the session from the items earlier versions' default
+    /// stores used at first use (``DefaultStoreHistory``).
+    package static func defaultStore(
+        service: String, useDataProtectionKeychain: Bool, origin: String, appName: String, hasBundleIdentifier: Bool
+    ) -> KeychainTokenStorage {
+        DefaultStoreHistory.keychainStore(
+            service: service, useDataProtectionKeychain: useDataProtectionKeychain, origin: origin, appName: appName,
+            hasBundleIdentifier: hasBundleIdentifier, calls: .live)
+    }
+}
+
 extension KeychainCalls {
     /// The Security framework's `SecItem…` functions.
     static let live = KeychainCalls(

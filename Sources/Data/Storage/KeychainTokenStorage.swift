@@ -46,6 +46,9 @@ public final class KeychainTokenStorage: TokenStorage {
     public let backgroundExecution: BackgroundExecution
 
     package let item: KeychainItem
+    /// The items an earlier version kept this store's session in, moved here at the first read that
+    /// finds no item (see ``StoreMove``); `nil` when there are none.
+    package let move: StoreMove?
     private let onLockContention: (@Sendable () -> Void)?
     private let leases = RefreshLockLeases()
 
@@ -54,8 +57,10 @@ public final class KeychainTokenStorage: TokenStorage {
         service: String, account: String = "session", accessGroup: String? = nil,
         accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly, useDataProtectionKeychain: Bool = true,
         sharedLockDirectory: URL? = nil, backgroundExecution: BackgroundExecution = .standard, calls: KeychainCalls,
-        onLockContention: (@Sendable () -> Void)? = nil, diagnostics: WoteDiagnostics = .platformDefault
+        onLockContention: (@Sendable () -> Void)? = nil, diagnostics: WoteDiagnostics = .platformDefault,
+        movingFrom formerLocations: [FormerStoreLocation] = []
     ) {
+        move = formerLocations.isEmpty ? nil : StoreMove(from: formerLocations)
         self.service = service
         self.account = account
         self.accessGroup = accessGroup
@@ -84,8 +89,26 @@ public final class KeychainTokenStorage: TokenStorage {
     /// - Returns: the session, or `nil` when there is no item.
     /// - Throws: ``TokenStorageError/unavailable(_:)`` when the Keychain cannot be read (locked
     ///   before the first unlock, a missing entitlement, another Keychain error; the message carries
-    ///   the status); ``TokenStorageError/corrupted(_:)`` when the item holds no valid session.
+    ///   the status), or when a newer version of WoteKit wrote the item (a newer stored format; kept
+    ///   as it is); ``TokenStorageError/corrupted(_:)`` when the item holds no valid session.
     public func load() async throws(TokenStorageError) -> StoredSession? {
+        guard let move else { return try loadHere() }
+        return try await move.load(
+            reading: { () throws(TokenStorageError) -> StoredSession? in try loadHere() },
+            createIfAbsent: { (session) throws(TokenStorageError) -> Bool in
+                let contents = try session.storeFormat()
+                return try leases.write { () throws(TokenStorageError) -> Bool in
+                    do throws(KeychainError) {
+                        return try item.createIfAbsent(contents)
+                    } catch {
+                        throw error.tokenStorageError
+                    }
+                }
+            })
+    }
+
+    /// Reads the item at this store's own place.
+    private func loadHere() throws(TokenStorageError) -> StoredSession? {
         let contents: Data?
         do {
             contents = try item.read()
@@ -100,10 +123,12 @@ public final class KeychainTokenStorage: TokenStorage {
     ///
     /// - Throws: ``TokenStorageError/unavailable(_:)`` when the Keychain cannot be written;
     ///   ``TokenStorageError/lockTimedOut(_:)`` when the background time of the shared lock ran out
-    ///   and the lock was not released yet (the item is kept).
+    ///   and the lock was not released yet (the item is kept). An item a newer version of WoteKit
+    ///   wrote (a newer stored format) is never replaced: ``TokenStorageError/unavailable(_:)``.
     public func save(_ session: StoredSession) async throws(TokenStorageError) {
         let contents = try session.storeFormat()
         try leases.write { () throws(TokenStorageError) in
+            try TokenStorageError.refuseReplacing(try? item.read(), at: "the Keychain item")
             do throws(KeychainError) {
                 try item.write(contents)
             } catch {
@@ -116,9 +141,11 @@ public final class KeychainTokenStorage: TokenStorage {
     ///
     /// - Throws: ``TokenStorageError/unavailable(_:)`` when the Keychain cannot be written;
     ///   ``TokenStorageError/lockTimedOut(_:)`` when the background time of the shared lock ran out
-    ///   and the lock was not released yet (the item is kept).
+    ///   and the lock was not released yet (the item is kept). An item a newer version of WoteKit
+    ///   wrote is kept as well: ``TokenStorageError/unavailable(_:)``.
     public func remove() async throws(TokenStorageError) {
         try leases.write { () throws(TokenStorageError) in
+            try TokenStorageError.refuseReplacing(try? item.read(), at: "the Keychain item")
             do throws(KeychainError) {
                 try item.delete()
             } catch {

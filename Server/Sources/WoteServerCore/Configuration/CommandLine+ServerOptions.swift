@@ -20,7 +20,12 @@ extension ServerOptions {
           --redirect-port <port>   Port of the redirect target listener, test hooks only (default 0 = free).
           --access-ttl <duration>  Access token lifetime, e.g. 500ms, 5s, 10m, 1h, 90 (default 30m).
           --refresh-ttl <duration> Refresh token lifetime (default 14d).
-          --strict-rotation        Reject a superseded refresh token with E016 and revoke its session.
+          --refresh-reuse <mode>   What a superseded refresh token gets: lax (default; it rotates again, as on
+                                   the real server), strict (E016, and its whole session is revoked) or grace
+                                   (strict, except the token just superseded gets the same new pair again within
+                                   the grace window: Docs/ServerModes.md).
+          --reuse-grace <duration> The grace window of --refresh-reuse grace (default 30s).
+          --strict-rotation        Same as --refresh-reuse strict.
           --test-hooks             Serve /__test/** and start the redirect target listener.
           --no-access-log          Do not write the per-request access log on standard error.
           --password-iterations <n> PBKDF2-HMAC-SHA256 iterations for ID/password accounts (default 10000).
@@ -70,6 +75,14 @@ extension ServerOptions {
                     throw OptionsError(description: "--password-iterations: '\(text)' is not a count from 1 to 10000000")
                 }
                 options.passwordIterations = count
+            case "--refresh-reuse":
+                let text = try value()
+                guard let mode = RefreshReuse(rawValue: text) else {
+                    throw OptionsError(description: "--refresh-reuse: '\(text)' is not lax, strict or grace")
+                }
+                options.refreshReuse = mode
+            case "--reuse-grace":
+                options.reuseGraceMilliseconds = try duration(try value(), flag: flag)
             case "--strict-rotation":
                 options.strictRotation = try boolean(inlineValue, flag: flag)
             case "--test-hooks":

@@ -10,8 +10,16 @@ public struct ServerOptions: Sendable, Equatable {
     public var accessTTLMilliseconds: Int64 = 30 * 60_000
     /// Lifetime of a refresh token in milliseconds (default 14 days).
     public var refreshTTLMilliseconds: Int64 = 14 * 86_400_000
-    /// Reject a superseded refresh token with E016 and revoke its session.
-    public var strictRotation = false
+    /// What a superseded refresh token gets (default `lax`, the real server's behaviour).
+    public var refreshReuse = RefreshReuse.lax
+    /// How long after a rotation, in `grace` mode, the superseded refresh token still gets the same
+    /// new pair (default 30 s).
+    public var reuseGraceMilliseconds: Int64 = 30_000
+    /// Reject a superseded refresh token with E016 and revoke its session: `refreshReuse == .strict`.
+    public var strictRotation: Bool {
+        get { refreshReuse == .strict }
+        set { refreshReuse = newValue ? .strict : .lax }
+    }
     /// Serve `/__test/**` and start the redirect target listener.
     public var testHooks = false
     /// Write one access-log line per request on standard error.

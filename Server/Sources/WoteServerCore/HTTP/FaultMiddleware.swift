@@ -23,6 +23,13 @@ struct FaultMiddleware: RouterMiddleware {
             context.channel.close(mode: .all, promise: nil)
             try? await context.channel.closeFuture.get()
             return Response(status: HTTPResponse.Status(code: FaultResponses.droppedStatus))
+        case .dropAnswer:
+            // The server acts on the request (its answer, success or error, is thrown away), then
+            // the connection closes as for `drop`.
+            _ = try? await next(request, context)
+            context.channel.close(mode: .all, promise: nil)
+            try? await context.channel.closeFuture.get()
+            return Response(status: HTTPResponse.Status(code: FaultResponses.droppedStatus))
         default:
             return FaultResponses.response(for: rule)
         }

@@ -6,6 +6,15 @@ struct Session: Sendable {
     var refreshJTI: String
     /// Revoked by strict rotation or withdrawal: every token of the session is refused.
     var revoked = false
+    /// The session's latest refresh: what `grace` mode answers when its refresh token comes again.
+    var lastRotation: Rotation?
+}
+
+/// One refresh of a session: the refresh token it superseded, when, and the pair it issued.
+struct Rotation: Sendable {
+    let supersededRefreshJTI: String
+    let atMilliseconds: Int64
+    let pair: TokenPairDTO
 }
 
 /// What the server remembers of each token it issued, by `jti`.

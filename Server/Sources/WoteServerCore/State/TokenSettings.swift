@@ -2,11 +2,13 @@
 struct TokenSettings: Sendable, Equatable, Codable {
     var accessTTLMilliseconds: Int64
     var refreshTTLMilliseconds: Int64
-    var strictRotation: Bool
+    var refreshReuse: RefreshReuse
+    var reuseGraceMilliseconds: Int64
 
     init(options: ServerOptions) {
         accessTTLMilliseconds = options.accessTTLMilliseconds
         refreshTTLMilliseconds = options.refreshTTLMilliseconds
-        strictRotation = options.strictRotation
+        refreshReuse = options.refreshReuse
+        reuseGraceMilliseconds = options.reuseGraceMilliseconds
     }
 }

@@ -33,7 +33,10 @@ extension WoteState {
         }
     }
 
-    /// Rotates the pair of the refresh token's session (§4.2).
+    /// Rotates the pair of the refresh token's session (§4.2). A superseded refresh token gets what
+    /// ``TokenSettings/refreshReuse`` says: `lax` rotates again, `strict` revokes the session (E016),
+    /// `grace` answers the pair it was exchanged for when it is the one just superseded, within the
+    /// grace window and while that pair is still current, and otherwise revokes as `strict` does.
     /// - Returns: the new pair, or `nil` for E016.
     func refresh(_ claims: TokenClaims) -> TokenPairDTO? {
         guard claims.kind == .refresh,
@@ -44,11 +47,23 @@ extension WoteState {
             !session.revoked,
             members[session.memberID] != nil
         else { return nil }
-        if record.state != .current && settings.strictRotation {
+        guard record.state != .current else { return rotate(sessionID: session.id) }
+        switch settings.refreshReuse {
+        case .lax:
+            return rotate(sessionID: session.id)
+        case .grace:
+            if let rotation = session.lastRotation, rotation.supersededRefreshJTI == claims.jti,
+                nowMilliseconds() - rotation.atMilliseconds <= settings.reuseGraceMilliseconds,
+                tokens[session.refreshJTI]?.state == .current
+            {
+                return rotation.pair
+            }
+            sessions[session.id]?.revoked = true
+            return nil
+        case .strict:
             sessions[session.id]?.revoked = true
             return nil
         }
-        return rotate(sessionID: session.id)
     }
 
     /// Bans the access token (§4.3); the refresh token stays valid, as on the real server.

@@ -105,6 +105,8 @@ actor WoteState {
         tokens[session.accessJTI]?.supersede()
         tokens[session.refreshJTI]?.supersede()
         let (pair, accessJTI, refreshJTI) = issuePair(memberID: session.memberID, sessionID: sessionID)
+        session.lastRotation = Rotation(
+            supersededRefreshJTI: session.refreshJTI, atMilliseconds: nowMilliseconds(), pair: pair)
         session.accessJTI = accessJTI
         session.refreshJTI = refreshJTI
         sessions[sessionID] = session

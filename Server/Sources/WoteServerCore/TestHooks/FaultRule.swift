@@ -17,6 +17,9 @@ struct FaultRule: Codable, Sendable, Equatable {
         case delay
         /// Close the connection without any HTTP answer.
         case drop
+        /// Handle the request as usual (a refresh rotates, a logout logs out), then close the
+        /// connection without any HTTP answer: the answer is lost after the server acted.
+        case dropAnswer
     }
 
     /// `nil` or "*" matches every method.

@@ -82,8 +82,13 @@ struct TestHookController {
         for ttl in [change.accessTTL, change.refreshTTL].compactMap({ $0 }) where !(0.001...1e9).contains(ttl) {
             throw TestHookError("TTLs are seconds from 0.001 to 1e9")
         }
+        if let grace = change.reuseGrace, !(0...1e9).contains(grace) {
+            throw TestHookError("reuseGrace is seconds from 0 to 1e9")
+        }
         let settings = await state.updateSettings { settings in
-            if let strict = change.strictRotation { settings.strictRotation = strict }
+            if let strict = change.strictRotation { settings.refreshReuse = strict ? .strict : .lax }
+            if let reuse = change.refreshReuse { settings.refreshReuse = reuse }
+            if let grace = change.reuseGrace { settings.reuseGraceMilliseconds = Int64((grace * 1000).rounded()) }
             if let access = change.accessTTL { settings.accessTTLMilliseconds = Int64((access * 1000).rounded()) }
             if let refresh = change.refreshTTL { settings.refreshTTLMilliseconds = Int64((refresh * 1000).rounded()) }
         }

@@ -5,7 +5,11 @@ struct ResetRequestDTO: Decodable, Sendable {
 
 /// `POST /__test/config` body; TTLs in seconds.
 struct ConfigChangeDTO: Decodable, Sendable {
+    /// `true` is `refreshReuse: "strict"`, `false` is `"lax"`.
     var strictRotation: Bool?
+    var refreshReuse: RefreshReuse?
+    /// The grace window of `refreshReuse: "grace"`, in seconds.
+    var reuseGrace: Double?
     var accessTTL: Double?
     var refreshTTL: Double?
 }
@@ -13,11 +17,15 @@ struct ConfigChangeDTO: Decodable, Sendable {
 /// `GET`/`POST /__test/config` answer; TTLs in seconds.
 struct ConfigDTO: Encodable, Sendable {
     let strictRotation: Bool
+    let refreshReuse: RefreshReuse
+    let reuseGrace: Double
     let accessTTL: Double
     let refreshTTL: Double
 
     init(_ settings: TokenSettings) {
-        strictRotation = settings.strictRotation
+        strictRotation = settings.refreshReuse == .strict
+        refreshReuse = settings.refreshReuse
+        reuseGrace = Double(settings.reuseGraceMilliseconds) / 1000
         accessTTL = Double(settings.accessTTLMilliseconds) / 1000
         refreshTTL = Double(settings.refreshTTLMilliseconds) / 1000
     }
