@@ -73,7 +73,7 @@ let package = Package(
             path: "Sources/WoteKit"),
         // Fakes an app uses to test its own code.
         .target(
-            name: "WoteKitTesting", dependencies: ["WoteDomain", "WoteData"],
+            name: "WoteKitTesting", dependencies: ["WoteDomain", "WoteRepository", "WoteData", "WoteKit"],
             path: "Sources/WoteKitTesting"),
         // The terminal front: built from the composition root and the view models only.
         .target(
