@@ -132,6 +132,10 @@ let package = Package(
         .testTarget(
             name: "CLITests", dependencies: ["WoteCLI", "WoteKit", "WoteKitTesting", "WoteTestSupport"],
             path: "Tests/CLITests"),
+        // Written as an app's own tests are: WoteKit and WoteKitTesting only (issue 32's scenarios).
+        .testTarget(
+            name: "AppScenarioTests", dependencies: ["WoteKit", "WoteKitTesting"],
+            path: "Tests/AppScenarioTests"),
         .testTarget(
             name: "EndToEndTests", dependencies: ["WoteKit", "WoteKitTesting", "WoteTestSupport"],
             path: "Tests/EndToEndTests"),
