@@ -10,8 +10,10 @@ import FoundationNetworking
 /// The composition root wired as an app wires it, against a scripted server.
 @MainActor
 @Suite struct WoteClientJourneyTests {
-    nonisolated static let tokens =
-        #"{"accessToken":"acc-1","accessExpirationTime":1700003600000,"refreshToken":"ref-1","refreshExpirationTime":1701000000000}"#
+    nonisolated static let tokens = TokenPairFixture(
+        accessToken: "acc-1", refreshToken: "ref-1", accessExpiresAt: Date(timeIntervalSince1970: 1_700_003_600),
+        refreshExpiresAt: Date(timeIntervalSince1970: 1_701_000_000)
+    ).wireJSON
     nonisolated static let profile =
         #"{"nickname":"투표왕","consumerType":"FLEXER","school":{"schoolName":"Wote High","schoolRegion":"서울"},"canUpdateConsumerType":true}"#
 
