@@ -123,10 +123,6 @@ compile swiftc -emit-module "${flags[@]}" -module-name WoteData -I "$work/standi
 # shellcheck disable=SC2086
 compile swiftc -typecheck "${flags[@]}" -module-name WoteKit -I "$work/standins" -I "$work/modules" \
     -I "$build/Modules" $kit_sources
-# WoteKitTesting imports WoteKit (its scenarios build a client): the Apple WoteKit, over that WoteData.
-# shellcheck disable=SC2086
-compile swiftc -emit-module "${flags[@]}" -module-name WoteKit -I "$work/standins" -I "$work/modules" \
-    -I "$build/Modules" -emit-module-path "$work/modules/WoteKit.swiftmodule" $kit_sources
 # shellcheck disable=SC2086
 compile swiftc -typecheck "${flags[@]}" -module-name WoteKitTesting -I "$work/standins" -I "$work/modules" \
     -I "$build/Modules" $testing_sources
