@@ -5,8 +5,8 @@ import WoteKitTesting
 
 /// One order of session events (issue 32 item 3): each change of the session, made through
 /// `AuthRepository`, is heard as the same events in the same order from the engine-backed
-/// repository (over `FakeWoteServer`) and from `InMemoryAuthRepository`. Each case ends with a
-/// known last change, so an extra event anywhere before it fails the case too.
+/// repository (over `FakeWoteServer`) and from `InMemoryAuthRepository`. Each case hears every
+/// event until the streams end, so a missing, extra or moved event fails it.
 @Suite(.timeLimit(.minutes(1))) struct SessionEventOrderTests {
     /// A repository under test, with the means to script its refresh.
     struct Subject: Sendable, CustomTestStringConvertible {
@@ -59,21 +59,20 @@ import WoteKitTesting
 
     static let kinds: [Subject.Kind] = [.engine, .inMemory]
 
-    /// Subscribes, runs `changes`, then reads as many events as `expected` holds.
+    /// Subscribes, runs `changes`, ends the event streams, then compares every event heard.
     func expectEvents(
         _ expected: [SessionEvent], of kind: Subject.Kind, setUp: (Subject) async throws -> Void = { _ in },
         changes: (Subject) async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let subject = Subject.make(kind)
-        defer { subject.client?.shutdown() }
         try await setUp(subject)
         let stream = subject.auth.sessionEvents()
         try await changes(subject)
+        // Every change above has sent its events by now: ending the streams keeps what they buffered.
+        subject.client?.shutdown()
+        subject.memory?.finishEventStreams()
         var heard: [SessionEvent] = []
-        for await event in stream {
-            heard.append(event)
-            if heard.count == expected.count { break }
-        }
+        for await event in stream { heard.append(event) }
         #expect(heard.map(Self.name) == expected.map(Self.name), sourceLocation: sourceLocation)
     }
 
@@ -101,11 +100,13 @@ import WoteKitTesting
             changes: { subject in try await subject.auth.signOut(deviceToken: nil) })
     }
 
+    /// (Ended by a restore rather than a logout: the server answers a logout E009 while the profile
+    /// is required, which the engine reports as `serverNotToldOfLogout` and the in-memory one cannot know.)
     @Test(arguments: kinds)
     func signIn_withoutAProfile_isProfileRequired(_ kind: Subject.Kind) async throws {
-        try await expectEvents([.profileRequired, .signedOut(.loggedOut)], of: kind) { subject in
+        try await expectEvents([.profileRequired, .restored(.profileRequired)], of: kind) { subject in
             try await subject.signIn(Subject.profileRequiredCode)
-            try await subject.auth.signOut(deviceToken: nil)
+            _ = await subject.auth.restoreSession()
         }
     }
 
