@@ -73,7 +73,7 @@ let package = Package(
             path: "Sources/WoteKit"),
         // Fakes an app uses to test its own code.
         .target(
-            name: "WoteKitTesting", dependencies: ["WoteDomain", "WoteData"],
+            name: "WoteKitTesting", dependencies: ["WoteDomain", "WoteRepository", "WoteData", "WoteKit"],
             path: "Sources/WoteKitTesting"),
         // The terminal front: built from the composition root and the view models only.
         .target(
@@ -132,6 +132,10 @@ let package = Package(
         .testTarget(
             name: "CLITests", dependencies: ["WoteCLI", "WoteKit", "WoteKitTesting", "WoteTestSupport"],
             path: "Tests/CLITests"),
+        // Written as an app's own tests are: WoteKit and WoteKitTesting only (issue 32's scenarios).
+        .testTarget(
+            name: "AppScenarioTests", dependencies: ["WoteKit", "WoteKitTesting"],
+            path: "Tests/AppScenarioTests"),
         .testTarget(
             name: "EndToEndTests", dependencies: ["WoteKit", "WoteKitTesting", "WoteTestSupport"],
             path: "Tests/EndToEndTests"),

@@ -7,6 +7,8 @@
 //   struct Group<Content>; extension Group: View where Content: View { init(@ViewBuilder content: () -> Content) }
 //   struct ProgressView<Label, CurrentValueLabel>: View; init() where Label == EmptyView, CurrentValueLabel == EmptyView
 //   struct Text: View; init<S>(_ content: S) where S: StringProtocol
+//   @MainActor @preconcurrency protocol PreviewProvider { associatedtype Previews: View; @ViewBuilder @MainActor @preconcurrency static var previews: Self.Previews { get } }
+//     (the DocC previews page; Apple's also refines _PreviewProvider and has defaulted members)
 //   nonisolated func task(name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID,
 //       line: Int = #line, _ action: sending @escaping @isolated(any) () async -> Void) -> some View
 //
@@ -39,6 +41,12 @@ public struct ViewBuilder {
 
 public struct _ConditionalContent<TrueContent, FalseContent>: View where TrueContent: View, FalseContent: View {
     public var body: Never { fatalError("stand-in") }
+}
+
+@MainActor @preconcurrency
+public protocol PreviewProvider {
+    associatedtype Previews: View
+    @ViewBuilder @MainActor @preconcurrency static var previews: Self.Previews { get }
 }
 
 public struct EmptyView: View {

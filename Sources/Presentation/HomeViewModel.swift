@@ -130,3 +130,28 @@ public final class HomeViewModel: ScreenViewModel {
         user = nil
     }
 }
+
+// MARK: - Previews
+
+extension HomeViewModel {
+    /// A home screen showing `user`, for SwiftUI previews: no network, no store; its intents
+    /// answer at once as a signed-in member's server would.
+    ///
+    /// - Parameters:
+    ///   - user: the member's profile; `nil` for "not loaded yet".
+    ///   - errorMessage: an alert to show.
+    ///   - isConfirmingWithdrawal: whether the withdrawal dialog is up.
+    /// - Returns: the view model.
+    public static func preview(
+        user: User? = SessionModel.previewProfile, errorMessage: String? = nil, isConfirmingWithdrawal: Bool = false
+    ) -> HomeViewModel {
+        let repository = PreviewRepository()
+        let model = HomeViewModel(
+            fetchMyProfile: FetchMyProfileUseCase(profiles: repository), logout: LogoutUseCase(auth: repository),
+            withdraw: WithdrawUseCase(auth: repository), setConsumerType: SetConsumerTypeUseCase(profiles: repository))
+        model.user = user
+        model.errorMessage = errorMessage
+        model.isConfirmingWithdrawal = isConfirmingWithdrawal
+        return model
+    }
+}

@@ -183,3 +183,26 @@ public final class LaunchViewModel: ScreenViewModel {
         }
     }
 }
+
+// MARK: - Previews
+
+extension LaunchViewModel {
+    /// A launch screen that shows the route for `state` and stays there, for SwiftUI previews: no
+    /// network, no store, no session to follow.
+    ///
+    /// The route is the one the live screen takes for `state`: ``LaunchRoute/launching`` for `nil`,
+    /// ``LaunchRoute/home``, ``LaunchRoute/profileSetup``, ``LaunchRoute/login`` (with the live
+    /// screen's ``errorMessage`` for a sign-out the person did not ask for) or
+    /// ``LaunchRoute/storageUnavailable(_:)``.
+    ///
+    /// - Parameter state: the session's state; `nil` while it is being restored.
+    /// - Returns: the view model.
+    public static func preview(_ state: AuthenticationState?) -> LaunchViewModel {
+        let repository = PreviewRepository(state: state ?? .signedOut(.noSession))
+        let model = LaunchViewModel(
+            restoreSession: RestoreSessionUseCase(auth: repository),
+            observeSession: ObserveSessionUseCase(auth: repository))
+        if let state { model.handle(.restored(state)) }
+        return model
+    }
+}

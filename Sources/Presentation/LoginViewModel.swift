@@ -101,3 +101,20 @@ public final class LoginViewModel: ScreenViewModel {
         screen.cancel()
     }
 }
+
+// MARK: - Previews
+
+extension LoginViewModel {
+    /// A login screen for SwiftUI previews: no network, no store; a sign-in succeeds at once.
+    ///
+    /// - Parameters:
+    ///   - loginId: the ID already typed into the form.
+    ///   - errorMessage: an alert to show, as after a failed sign-in.
+    /// - Returns: the view model.
+    public static func preview(loginId: String = "", errorMessage: String? = nil) -> LoginViewModel {
+        let model = LoginViewModel(login: LoginUseCase(auth: PreviewRepository(state: .signedOut(.noSession))))
+        model.loginId = loginId
+        model.errorMessage = errorMessage
+        return model
+    }
+}

@@ -146,3 +146,29 @@ public final class ProfileSetupViewModel: ScreenViewModel {
         return error.nicknameViolation.map { .invalid($0) }
     }
 }
+
+// MARK: - Previews
+
+extension ProfileSetupViewModel {
+    /// A profile setup screen for SwiftUI previews: no network, no store; every nickname is free
+    /// and sending the profile succeeds at once.
+    ///
+    /// - Parameters:
+    ///   - nickname: the nickname already typed.
+    ///   - nicknameCheck: where its check stands (``NicknameCheckState/checked(_:)`` with
+    ///     `.taken` to show the taken message).
+    ///   - errorMessage: an alert to show.
+    /// - Returns: the view model.
+    public static func preview(
+        nickname: String = "", nicknameCheck: NicknameCheckState = .unchecked, errorMessage: String? = nil
+    ) -> ProfileSetupViewModel {
+        let repository = PreviewRepository(state: .profileRequired)
+        let model = ProfileSetupViewModel(
+            checkNickname: CheckNicknameUseCase(profiles: repository),
+            completeProfile: CompleteProfileUseCase(profiles: repository))
+        model.nickname = nickname
+        model.nicknameCheck = nicknameCheck
+        model.errorMessage = errorMessage
+        return model
+    }
+}

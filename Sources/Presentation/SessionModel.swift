@@ -64,6 +64,9 @@ public final class SessionModel {
         }
     }
 
+    /// A model that follows nothing: its state changes only through ``handle(_:)``.
+    private init() {}
+
     deinit {
         following?.cancel()
     }
@@ -105,5 +108,60 @@ public final class SessionModel {
     /// Sets a property only when the value changes, so observers hear only real changes.
     private func set<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<SessionModel, Value>, _ value: Value) {
         if self[keyPath: keyPath] != value { self[keyPath: keyPath] = value }
+    }
+}
+
+// MARK: - Previews
+
+extension SessionModel {
+    /// The member shown in previews: "투표왕", a school in Seoul, consumer type FLEXER.
+    nonisolated public static let previewProfile = User(
+        nickname: "투표왕", school: School(name: "Wote High", region: .seoul), consumerType: .flexer)
+
+    /// Every state a screen may have to show, once each, for a gallery of previews: not restored
+    /// yet (`nil`), signed in, profile required, signed out for each reason, storage unavailable.
+    nonisolated public static let previewStates: [AuthenticationState?] = [
+        nil, .signedIn, .profileRequired, .signedOut(.noSession), .signedOut(.loggedOut), .signedOut(.withdrawn),
+        .signedOut(.sessionExpired), .signedOut(.banned), .signedOut(.memberGone),
+        .signedOut(.storedSessionCorrupted("the stored session could not be read")),
+        .signedOut(.appleCredentialRevoked),
+        .storageUnavailable(reason: "the Keychain is locked until the device is unlocked"),
+    ]
+
+    /// A model that shows `state` and stays there, for SwiftUI previews: no network, no store, no
+    /// session to follow.
+    ///
+    /// ```swift
+    /// import SwiftUI
+    ///
+    /// struct RefreshBadge: View {
+    ///     let session: SessionModel
+    ///     var body: some View { Text(session.isRefreshing ? "Refreshing…" : "Up to date") }
+    /// }
+    ///
+    /// struct RefreshBadge_Previews: PreviewProvider {
+    ///     static var previews: some View { RefreshBadge(session: .preview(.signedIn, isRefreshing: true)) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: where the person stands; `nil` for "not restored yet". A sign-out's reason is
+    ///     also ``lastSignOutReason`` (``SignOutReason/noSession`` aside, which is no sign-out).
+    ///   - profile: the member's profile, shown while someone is signed in.
+    ///   - isRefreshing: whether a refresh is under way (while someone is signed in).
+    ///   - refreshFailure: a passing refresh failure to show (while someone is signed in).
+    /// - Returns: the model.
+    public static func preview(
+        _ state: AuthenticationState?, profile: User? = previewProfile, isRefreshing: Bool = false,
+        refreshFailure: WoteError? = nil
+    ) -> SessionModel {
+        let model = SessionModel()
+        guard let state else { return model }
+        model.handle(.initialState(state))
+        guard state.hasSession else { return model }
+        if let profile { model.handle(.profileFetched(profile)) }
+        if isRefreshing { model.handle(.refreshStarted) }
+        if let refreshFailure { model.handle(.refreshFailed(refreshFailure)) }
+        return model
     }
 }

@@ -98,3 +98,22 @@ public final class SignUpViewModel: ScreenViewModel {
         screen.cancel()
     }
 }
+
+// MARK: - Previews
+
+extension SignUpViewModel {
+    /// A sign-up screen for SwiftUI previews: no network, no store; a sign-up succeeds at once.
+    ///
+    /// - Parameters:
+    ///   - fields: text already typed, per field; each is touched, so its message shows.
+    ///   - errorMessage: an alert to show, as after the server refused.
+    /// - Returns: the view model.
+    public static func preview(fields: [SignUpField: String] = [:], errorMessage: String? = nil) -> SignUpViewModel {
+        let model = SignUpViewModel(signUp: SignUpUseCase(accounts: PreviewRepository(state: .signedOut(.noSession))))
+        for (field, value) in fields.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            model.update(field, to: value)
+        }
+        model.errorMessage = errorMessage
+        return model
+    }
+}

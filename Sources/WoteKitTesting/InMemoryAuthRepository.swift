@@ -7,7 +7,9 @@ public import WoteDomain
 ///
 /// It behaves like the real repository where an app can tell: a sign-in stores a session (kept
 /// "in the token store" only with `remember`), logout always ends the session, withdrawal is refused
-/// while the profile is required, and every change is sent to every ``sessionEvents()`` subscriber.
+/// while the profile is required, and every change is sent to every ``sessionEvents()`` subscriber,
+/// through the session engine's own broadcaster and in the engine's order (WoteKit's
+/// `SessionEventOrderTests` hold both to one order).
 ///
 /// ```swift
 /// import WoteKitTesting
@@ -48,9 +50,6 @@ public final class InMemoryAuthRepository: AuthRepository {
         var restoreCount = 0
         var issuedPairs = 0
         var gate: CallGate?
-        var subscribers: [UUID: AsyncStream<SessionEvent>.Continuation] = [:]
-        /// The state the last state-setting event sent, which a new subscriber hears first.
-        var knownState: AuthenticationState?
 
         mutating func end(reason: SignOutReason) {
             session = SessionSnapshot(state: .signedOut(reason), isPersistent: false)
@@ -59,6 +58,8 @@ public final class InMemoryAuthRepository: AuthRepository {
     }
 
     private let state: Locked<State>
+    /// The engine's broadcaster: a new stream hears the known state first, then every event in order.
+    private let broadcaster = SessionEventBroadcaster()
 
     /// Creates a repository.
     ///
@@ -120,10 +121,7 @@ public final class InMemoryAuthRepository: AuthRepository {
     /// Sends `event` to every subscriber as it is, without changing the session; a state-setting
     /// event becomes the ``SessionEvent/initialState(_:)`` that later subscribers hear first.
     public func emit(_ event: SessionEvent) {
-        state.withLock { state in
-            if let known = event.state { state.knownState = known }
-            for subscriber in state.subscribers.values { subscriber.yield(event) }
-        }
+        broadcaster.send(event)
     }
 
     /// Ends the session for `reason` and tells the subscribers, as the session engine does when the
@@ -147,11 +145,7 @@ public final class InMemoryAuthRepository: AuthRepository {
 
     /// Ends every event stream handed out so far, so a `for await` loop over one finishes.
     public func finishEventStreams() {
-        let subscribers = state.withLock { state in
-            defer { state.subscribers.removeAll() }
-            return state.subscribers
-        }
-        for subscriber in subscribers.values { subscriber.finish() }
+        broadcaster.finishAll()
     }
 
     // MARK: Inspection
@@ -178,25 +172,29 @@ public final class InMemoryAuthRepository: AuthRepository {
     public var restoreCount: Int { state.current.restoreCount }
 
     /// How many event streams are being listened to.
-    public var subscriberCount: Int { state.current.subscribers.count }
+    public var subscriberCount: Int { broadcaster.subscriberCount }
 
     // MARK: AuthRepository
 
     /// Answers from the script; on success stores the session (in the "token store" only when
-    /// `remember` is on) and sends ``SessionEvent/signedIn`` or ``SessionEvent/profileRequired``.
+    /// `remember` is on) and sends ``SessionEvent/signedIn`` or ``SessionEvent/profileRequired``,
+    /// after ``SessionEvent/signedOut(_:)`` with ``SignOutReason/loggedOut`` when it replaced a
+    /// session (an account switch), as the engine does.
     public func signIn(with credential: LoginCredential, remember: Bool) async throws(WoteError)
         -> AuthenticationState
     {
         await state.arrive { $0.signInCalls.append(SignInCall(credential: credential, remember: remember)) }
-        let signedInState = try state.withLock { (state: inout State) throws(WoteError) in
+        let (signedInState, replaced) = try state.withLock { (state: inout State) throws(WoteError) in
             let result = state.signInResults[credential] ?? state.defaultSignInResult
             let signedInState = try result.get()
+            let replaced = state.session.state.hasSession
             state.issuedPairs += 1
             state.session = SessionSnapshot(
                 state: signedInState, tokens: Self.tokens(number: state.issuedPairs), isPersistent: remember)
             state.storedState = remember ? signedInState : nil
-            return signedInState
+            return (signedInState, replaced)
         }
+        if replaced { emit(.signedOut(.loggedOut)) }
         emit(signedInState == .profileRequired ? .profileRequired : .signedIn)
         return signedInState
     }
@@ -296,16 +294,7 @@ public final class InMemoryAuthRepository: AuthRepository {
     /// the real one does: after a restore, sign-in or sign-out), then sees every later event until
     /// ``finishEventStreams()`` or until the listener stops.
     public func sessionEvents() -> AsyncStream<SessionEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: SessionEvent.self)
-        let id = UUID()
-        state.withLock { state in
-            state.subscribers[id] = continuation
-            if let known = state.knownState { continuation.yield(.initialState(known)) }
-        }
-        continuation.onTermination = { [state] _ in
-            state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
-        }
-        return stream
+        broadcaster.stream()
     }
 
     private static func tokens(number: Int) -> TokenPair {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WoteKitTesting
 import WoteTestSupport
 
 #if canImport(Glibc)
@@ -104,11 +105,12 @@ import Darwin
     @Test func status_refreshesAnExpiredToken() async throws {
         let sandbox = try Sandbox()
         try Fixtures.storeSession(at: sandbox.store, accessExpiresIn: -60)
-        let now = Int(Date().timeIntervalSince1970 * 1000)
+        let now = Date()
+        let pair = TokenPairFixture(
+            accessToken: "new-access", refreshToken: "new-refresh", accessExpiresAt: now.addingTimeInterval(600),
+            refreshExpiresAt: now.addingTimeInterval(900))
         let server = try LoopbackHTTPServer { _ in
-            Fixtures.json(
-                #"{"status":200,"message":"token renew success.","data":{"accessToken":"new-access","accessExpirationTime":\#(now + 600_000),"refreshToken":"new-refresh","refreshExpirationTime":\#(now + 900_000)}}"#
-            )
+            Fixtures.json(#"{"status":200,"message":"token renew success.","data":\#(pair.wireJSON)}"#)
         }
         defer { server.stop() }
         let result = try await sandbox.wote(["status", "--json"], server: server.baseURL)

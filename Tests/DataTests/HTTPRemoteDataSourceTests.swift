@@ -10,10 +10,10 @@ import WoteRepository
 @Suite struct HTTPRemoteDataSourceTests {
     @Test func login_returnsE009Envelope_withTokens_onHTTP200() async throws {
         let harness = RecordingHarness(
-            reply: .json(
-                200,
-                #"{"status":400,"divisionCode":"E009","message":"Not Completed SignUp Exception","data":{"jwtToken":{"accessToken":"acc","accessExpirationTime":1700000000000,"refreshToken":"ref"}}}"#
-            ))
+            reply: TokenPairFixture(
+                accessToken: "acc", refreshToken: "ref", accessExpiresAt: Date(timeIntervalSince1970: 1_700_000_000),
+                refreshExpiresAt: nil
+            ).loginAnswer(profileCompleted: false))
         let envelope = try await harness.dataSource.login(.apple(authorizationCode: "code"))
         #expect(envelope.httpStatus == 200)
         #expect(envelope.status == 400)

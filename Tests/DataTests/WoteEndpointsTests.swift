@@ -12,8 +12,9 @@ import FoundationNetworking
 /// Every contract endpoint, sent through the remote data source and the HTTP client: method, URL,
 /// headers and the exact body bytes.
 @Suite struct WoteEndpointsTests {
-    private let loginReply = StubTransport.Reply.json(
-        200, #"{"status":200,"message":"SUCCESS","data":{"jwtToken":{"accessToken":"a","refreshToken":"r"}}}"#)
+    private let loginReply = TokenPairFixture(
+        accessToken: "a", refreshToken: "r", accessExpiresAt: nil, refreshExpiresAt: nil
+    ).loginAnswer()
 
     /// Apple and Kakao codes are POSTed as a form, percent-encoded, with the provider as `state`,
     /// and without any Authorization header.

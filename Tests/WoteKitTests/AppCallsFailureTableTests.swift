@@ -117,10 +117,10 @@ import FoundationNetworking
                     count += 1
                     return count
                 }
-                return .json(
-                    200,
-                    #"{"status":200,"message":"token renew success.","data":{"accessToken":"access-\#(n + 1)","refreshToken":"refresh-\#(n + 1)"}}"#
-                )
+                return TokenPairFixture(
+                    accessToken: "access-\(n + 1)", refreshToken: "refresh-\(n + 1)", accessExpiresAt: nil,
+                    refreshExpiresAt: nil
+                ).refreshAnswer
             }
             return answer
         }

@@ -19,84 +19,24 @@ import FoundationNetworking
     /// An API URL, for rejections reported by another stack.
     static let postsURL = URL(string: "https://api.wote.test/api/posts")!
 
-    /// A scripted Wote API: it accepts exactly the access token it issued last, rotates the pair on
-    /// every refresh, and answers app paths from a script (success with the path as `data` by default).
-    final class FakeAPI: Sendable {
-        struct State {
-            var generation = 1
-            /// The access token the server accepts; `nil` rejects every token (expired on the server).
-            var validAccess: String? = FakeAPI.access(1)
-            var refreshes = 0
-            var refreshGate: CallGate?
-            /// Holds app requests that carry the first access token, to make them arrive together.
-            var firstTokenGate: CallGate?
-            var replies: [String: StubTransport.Reply] = [:]
-        }
-
-        let state: Locked<State>
-        let stub: StubTransport
-
-        static func access(_ generation: Int) -> String { "acc-SECRET-\(generation)-7f3a9c1e5b" }
-        static func refresh(_ generation: Int) -> String { "ref-SECRET-\(generation)-0d4e8a6c2f" }
-
-        init() {
-            let state = Locked(State())
-            self.state = state
-            stub = StubTransport { request in await Self.answer(request, state) }
-        }
-
-        var refreshCount: Int { state.current.refreshes }
-
-        func reply(_ path: String, _ reply: StubTransport.Reply) {
-            state.withLock { $0.replies[path] = reply }
-        }
-
-        /// The app requests that reached the server (refresh calls left out).
-        func appRequests(path: String) -> [URLRequest] { stub.requests(path: path) }
-
-        private static func answer(_ request: URLRequest, _ state: Locked<State>) async -> StubTransport.Reply {
-            let path = request.url?.path ?? ""
-            if path == "/api/auth/refresh" {
-                let gate = state.withLock { state in
-                    state.refreshes += 1
-                    return state.refreshGate
-                }
-                if let gate { await gate.pass() }
-                let body = String(decoding: request.httpBody ?? Data(), as: UTF8.self)
-                return state.withLock { state in
-                    guard body.contains(refresh(state.generation)) else {
-                        return .json(200, #"{"status":401,"divisionCode":"E016","message":"Invalid Refresh Token"}"#)
-                    }
-                    state.generation += 1
-                    state.validAccess = access(state.generation)
-                    return .json(
-                        200,
-                        #"{"status":200,"message":"token renew success.","data":{"accessToken":"\#(access(state.generation))","accessExpirationTime":1700007200000,"refreshToken":"\#(refresh(state.generation))","refreshExpirationTime":1701000000000}}"#
-                    )
-                }
-            }
-            let authorization = request.value(forHTTPHeaderField: "Authorization")
-            let gate = state.withLock { $0.firstTokenGate }
-            if let gate, authorization == "Bearer \(access(1))" { await gate.pass() }
-            return state.withLock { state in
-                if let authorization, authorization != "Bearer \(state.validAccess ?? "-")" {
-                    return .json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#)
-                }
-                return state.replies[path] ?? .json(200, #"{"status":200,"message":"success","data":"\#(path)"}"#)
-            }
-        }
-    }
-
     struct Fixture {
-        let api = FakeAPI()
-        let storage = TestTokenStorage()
         let clock = TestClock(now: AppCallsTests.start)
+        /// The Wote server: it accepts only the access token it issued last and rotates the pair on
+        /// every refresh; app paths answer from `replies`, else with the path as `data`.
+        let server: FakeWoteServer
+        let replies = Locked<[String: StubTransport.Reply]>([:])
+        let storage = TestTokenStorage()
         let wote: WoteClient
 
-        init(baseURL: URL = AppCallsTests.baseURL) {
+        init(baseURL: URL = AppCallsTests.baseURL, session: SessionConfiguration = SessionConfiguration()) {
+            server = FakeWoteServer(clock: clock)
+            server.handleAppCalls { [replies] call in
+                replies.current[call.path] ?? .json(200, #"{"status":200,"message":"success","data":"\#(call.path)"}"#)
+            }
             wote = WoteClient(
                 configuration: WoteConfiguration(
-                    baseURL: baseURL, storage: storage, transport: api.stub.transport, clock: clock.clock))
+                    baseURL: baseURL, storage: storage, transport: server.transport, clock: clock.clock,
+                    session: session))
         }
 
         /// A fixture whose client is signed in with the server's first pair.
@@ -108,20 +48,33 @@ import FoundationNetworking
 
         /// Begins a session with the server's first pair, as after the app's own login.
         func signIn(accessExpired: Bool = false) async throws {
-            let now = clock.now
-            let pair = TokenPair(
-                accessToken: FakeAPI.access(1), refreshToken: FakeAPI.refresh(1),
-                accessTokenExpiresAt: now.addingTimeInterval(accessExpired ? -60 : 3600),
-                refreshTokenExpiresAt: now.addingTimeInterval(14 * 86400), receivedAt: now.addingTimeInterval(-7200))
+            let pair = server.issuePair(accessExpired: accessExpired)
             #expect(try await wote.beginSession(with: pair, profileCompleted: true, remember: true) == .signedIn)
         }
+
+        /// The access token of the `number`th pair the server issued.
+        func access(_ number: Int) -> String { server.issuedPairs[number - 1].accessToken }
+
+        /// The refresh token of the `number`th pair the server issued.
+        func refresh(_ number: Int) -> String { server.issuedPairs[number - 1].refreshToken }
+
+        /// Answers app calls to `path` with `reply`.
+        func reply(_ path: String, _ reply: StubTransport.Reply) {
+            replies.withLock { $0[path] = reply }
+        }
+
+        /// How many refresh calls reached the server.
+        var refreshCount: Int { server.refreshCount }
+
+        /// The requests for `path` that reached the server.
+        func appRequests(path: String) -> [URLRequest] { server.requests(path: path) }
     }
 
     // MARK: - The request on the wire
 
     @Test func rawGet_sendsTheQueryAsGiven_withPlusEncoded_andTheBearer_andReturnsTheAnswerAsItCame() async throws {
         let fixture = try await Fixture.signedIn()
-        fixture.api.reply(
+        fixture.reply(
             "/api/posts",
             .response(
                 status: 418, headers: ["Content-Type": "text/plain", "X-Trace": "t-1"], body: Data("teapot".utf8)))
@@ -133,13 +86,13 @@ import FoundationNetworking
         #expect(response.status == 418)
         #expect(response.body == Data("teapot".utf8))
         #expect(response.headers["x-trace"] == "t-1")
-        let sent = try #require(fixture.api.appRequests(path: "/api/posts").first)
+        let sent = try #require(fixture.appRequests(path: "/api/posts").first)
         #expect(sent.httpMethod == "GET")
         #expect(
             sent.url?.absoluteString
                 == "https://api.wote.test/api/posts?page=0&size=20&visibilityScope=GLOBAL&q=a%2Bb%20c%26d%3D%C3%A9")
-        #expect(sent.value(forHTTPHeaderField: "Authorization") == "Bearer \(FakeAPI.access(1))")
-        #expect(fixture.api.refreshCount == 0)
+        #expect(sent.value(forHTTPHeaderField: "Authorization") == "Bearer \(fixture.access(1))")
+        #expect(fixture.refreshCount == 0)
     }
 
     @Test func urlRequestForTheAPIOrigin_goesThroughTheSession_withItsMethodHeadersAndBody() async throws {
@@ -153,12 +106,12 @@ import FoundationNetworking
         let response = try await fixture.wote.response(for: request)
 
         #expect(response.status == 200)
-        let sent = try #require(fixture.api.appRequests(path: "/api/posts/7/votes").first)
+        let sent = try #require(fixture.appRequests(path: "/api/posts/7/votes").first)
         #expect(sent.httpMethod == "POST")
         #expect(sent.url?.query == "x=1")
         #expect(sent.httpBody == Data(#"{"myChoice":true}"#.utf8))
         #expect(sent.value(forHTTPHeaderField: "Content-Type") == "application/json")
-        #expect(sent.value(forHTTPHeaderField: "Authorization") == "Bearer \(FakeAPI.access(1))")
+        #expect(sent.value(forHTTPHeaderField: "Authorization") == "Bearer \(fixture.access(1))")
     }
 
     @Test
@@ -169,7 +122,7 @@ import FoundationNetworking
         _ = try await fixture.wote.response(
             for: URLRequest(url: URL(string: "https://api.wote.test/api/search?\(query)")!))
 
-        let sent = try #require(fixture.api.appRequests(path: "/api/search").first)
+        let sent = try #require(fixture.appRequests(path: "/api/search").first)
         #expect(sent.url?.query(percentEncoded: true) == query)
     }
 
@@ -182,7 +135,7 @@ import FoundationNetworking
         let response = try await fixture.wote.response(for: request)
 
         #expect(response.status == 200)
-        let sent = try #require(fixture.api.appRequests(path: "/api/profiles/isValidNickname").first)
+        let sent = try #require(fixture.appRequests(path: "/api/profiles/isValidNickname").first)
         #expect(sent.value(forHTTPHeaderField: "Authorization") == nil)
         #expect(sent.httpBody == Data(#"{"nickname":"투표왕"}"#.utf8))
     }
@@ -193,12 +146,12 @@ import FoundationNetworking
         let error = try await woteError { _ = try await fixture.wote.response(for: .get("/api/posts")) }
 
         #expect(error == .notSignedIn)
-        #expect(fixture.api.stub.requests.isEmpty)
+        #expect(fixture.server.log.isEmpty)
     }
 
     @Test func fetch_decodesTheEnvelopesData() async throws {
         let fixture = try await Fixture.signedIn()
-        fixture.api.reply(
+        fixture.reply(
             "/api/posts",
             .json(
                 200,
@@ -221,7 +174,7 @@ import FoundationNetworking
 
     @Test func perform_acceptsASuccessWithoutData_butFetchCallsItMalformed() async throws {
         let fixture = try await Fixture.signedIn()
-        fixture.api.reply("/api/posts/7/complete", .json(200, #"{"status":200,"message":"success"}"#))
+        fixture.reply("/api/posts/7/complete", .json(200, #"{"status":200,"message":"success"}"#))
 
         try await fixture.wote.perform(.post("/api/posts/7/complete"))
         let error = try await woteError {
@@ -229,7 +182,7 @@ import FoundationNetworking
         }
 
         #expect(error?.kind == .malformedResponse)
-        #expect(fixture.api.appRequests(path: "/api/posts/7/complete").count == 2)
+        #expect(fixture.appRequests(path: "/api/posts/7/complete").count == 2)
     }
 
     // MARK: - Typed errors
@@ -255,7 +208,7 @@ import FoundationNetworking
     @Test(arguments: refusals)
     func divisionCode_isATypedError_withCodeAndMessage_andLeavesTheSessionAlone(_ refusal: Refusal) async throws {
         let fixture = try await Fixture.signedIn()
-        fixture.api.reply(
+        fixture.reply(
             "/api/posts/7/votes",
             .json(
                 refusal.status,
@@ -273,14 +226,14 @@ import FoundationNetworking
             #expect(thrown == .refused(refusal.kind, code: refusal.code, message: refusal.message))
         }
         // Not a token problem: no refresh, no retry, the session goes on.
-        #expect(fixture.api.refreshCount == 0)
-        #expect(fixture.api.appRequests(path: "/api/posts/7/votes").count == 1)
+        #expect(fixture.refreshCount == 0)
+        #expect(fixture.appRequests(path: "/api/posts/7/votes").count == 1)
         #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
     @Test func e008OnABadPage_isRejected_andDoesNotRefresh() async throws {
         let fixture = try await Fixture.signedIn()
-        fixture.api.reply(
+        fixture.reply(
             "/api/posts",
             .json(400, #"{"status":400,"divisionCode":"E008","message":"page must not be less than zero"}"#))
 
@@ -290,14 +243,14 @@ import FoundationNetworking
         }
 
         #expect(error == .refused(.invalidRequest, code: "E008", message: "page must not be less than zero"))
-        #expect(fixture.api.refreshCount == 0)
-        #expect(fixture.api.stub.requests(path: "/api/auth/refresh").isEmpty)
-        #expect(fixture.api.appRequests(path: "/api/posts").count == 1)
+        #expect(fixture.refreshCount == 0)
+        #expect(fixture.server.requests(path: "/api/auth/refresh").isEmpty)
+        #expect(fixture.appRequests(path: "/api/posts").count == 1)
     }
 
     @Test func g999OnHTTP200_isAServerFailure() async throws {
         let fixture = try await Fixture.signedIn()
-        fixture.api.reply("/api/posts", .json(200, #"{"status":500,"divisionCode":"G999","message":"Internal Error"}"#))
+        fixture.reply("/api/posts", .json(200, #"{"status":500,"divisionCode":"G999","message":"Internal Error"}"#))
 
         let error = try await woteError {
             _ = try await fixture.wote.fetch([FeedPost].self, .get("/api/posts", query: ["visibilityScope": "GLOBALX"]))
@@ -315,7 +268,7 @@ import FoundationNetworking
     ])
     func unusableBody_isMalformedResponse(_ body: String) async throws {
         let fixture = try await Fixture.signedIn()
-        fixture.api.reply("/api/posts", .json(200, body))
+        fixture.reply("/api/posts", .json(200, body))
 
         let error = try await woteError {
             _ = try await fixture.wote.fetch([FeedPost].self, .get("/api/posts", query: ["visibilityScope": "GLOBAL"]))
@@ -331,7 +284,7 @@ import FoundationNetworking
         // One key: JSONEncoder's key order is not specified.
         struct NewPost: Encodable { var title = "살까?" }
         let fixture = try await Fixture.signedIn()
-        fixture.api.reply("/api/posts", .json(200, #"{"status":200,"message":"success"}"#))
+        fixture.reply("/api/posts", .json(200, #"{"status":200,"message":"success"}"#))
         var form = MultipartFormData(boundary: "b0undary")
         try form.append(name: "postRequest", json: NewPost())
         form.append(name: "note", value: "안녕")
@@ -340,9 +293,9 @@ import FoundationNetworking
 
         try await fixture.wote.perform(.post("/api/posts", form: form))
 
-        let sent = try #require(fixture.api.appRequests(path: "/api/posts").first)
+        let sent = try #require(fixture.appRequests(path: "/api/posts").first)
         #expect(sent.value(forHTTPHeaderField: "Content-Type") == "multipart/form-data; boundary=b0undary")
-        #expect(sent.value(forHTTPHeaderField: "Authorization") == "Bearer \(FakeAPI.access(1))")
+        #expect(sent.value(forHTTPHeaderField: "Authorization") == "Bearer \(fixture.access(1))")
         var expected = Data(
             ("--b0undary\r\n"
                 + "Content-Disposition: form-data; name=\"postRequest\"\r\n"
@@ -390,7 +343,7 @@ import FoundationNetworking
         let error = try await woteError { _ = try await fixture.wote.response(for: URLRequest(url: URL(string: url)!)) }
 
         #expect(error?.kind == .foreignOrigin, sourceLocation: sourceLocation)
-        #expect(fixture.api.stub.requests.isEmpty, sourceLocation: sourceLocation)
+        #expect(fixture.server.log.isEmpty, sourceLocation: sourceLocation)
     }
 
     @Test(
@@ -411,7 +364,7 @@ import FoundationNetworking
         }
 
         #expect(error?.kind == .invalidArgument || error?.kind == .foreignOrigin)
-        #expect(fixture.api.stub.requests.isEmpty)
+        #expect(fixture.server.log.isEmpty)
     }
 
     @Test func urlRequestBelowTheBaseURLsPath_keepsThePath() async throws {
@@ -422,7 +375,7 @@ import FoundationNetworking
         _ = try await fixture.wote.response(for: .get("/api/feed"))
 
         #expect(
-            fixture.api.stub.requests.map { $0.url?.absoluteString } == [
+            fixture.server.log.map { $0.request.url?.absoluteString } == [
                 "https://api.wote.test/v1/api/posts", "https://api.wote.test/v1/api/feed",
             ])
     }
@@ -434,7 +387,7 @@ import FoundationNetworking
         let response = try await fixture.wote.response(for: URLRequest(url: URL(string: "http://127.0.0.1/api/x")!))
 
         #expect(response.status == 200)
-        #expect(fixture.api.stub.requests.count == 1)
+        #expect(fixture.server.log.count == 1)
     }
 
     @Test(arguments: ["api/posts", "//evil.test/api/posts", "", "/api/posts?page=0"])
@@ -449,7 +402,7 @@ import FoundationNetworking
             #expect(error?.kind == .invalidArgument)
             #expect(error?.argument == "path")
         }
-        #expect(fixture.api.stub.requests.isEmpty)
+        #expect(fixture.server.log.isEmpty)
     }
 
     /// A line break in a value would start a header of its own on the wire (header injection).
@@ -469,7 +422,7 @@ import FoundationNetworking
             #expect(error?.argument == "headers")
             #expect(!String(describing: error).contains(value))
         }
-        #expect(fixture.api.stub.requests.isEmpty)
+        #expect(fixture.server.log.isEmpty)
     }
 
     /// Header names ignore case: two spellings of one name in one request would both go out, and
@@ -488,7 +441,7 @@ import FoundationNetworking
             #expect(error?.argument == "headers")
             #expect(error?.detail?.contains("Content-Type") == true)
         }
-        #expect(fixture.api.stub.requests.isEmpty)
+        #expect(fixture.server.log.isEmpty)
     }
 
     @Test func wellFormedHeaders_goOutAsGiven_withATabAndUTF8Allowed() async throws {
@@ -497,10 +450,10 @@ import FoundationNetworking
         _ = try await fixture.wote.response(
             for: APIRequest(.get, "/api/posts", headers: ["X-Note": "a\tb 투표", "Accept": "text/plain"]))
 
-        let sent = try #require(fixture.api.appRequests(path: "/api/posts").first)
+        let sent = try #require(fixture.appRequests(path: "/api/posts").first)
         #expect(sent.value(forHTTPHeaderField: "X-Note") == "a\tb 투표")
         #expect(sent.value(forHTTPHeaderField: "Accept") == "text/plain")
-        #expect(sent.value(forHTTPHeaderField: "Authorization") == "Bearer \(FakeAPI.access(1))")
+        #expect(sent.value(forHTTPHeaderField: "Authorization") == "Bearer \(fixture.access(1))")
     }
 
     // MARK: - One shared refresh
@@ -514,16 +467,16 @@ import FoundationNetworking
         }
 
         #expect(successes == 50)
-        #expect(fixture.api.refreshCount == 1)
-        let sent = fixture.api.appRequests(path: "/api/posts").map { $0.value(forHTTPHeaderField: "Authorization") }
-        #expect(sent == Array(repeating: "Bearer \(FakeAPI.access(2))", count: 50))
+        #expect(fixture.refreshCount == 1)
+        let sent = fixture.appRequests(path: "/api/posts").map { $0.value(forHTTPHeaderField: "Authorization") }
+        #expect(sent == Array(repeating: "Bearer \(fixture.access(2))", count: 50))
     }
 
     @Test func tokenExpiredOnTheServerOnly_aBurstOf50AppCalls_makesOneRefresh_andAllSucceed() async throws {
         let fixture = try await Fixture.signedIn()
-        fixture.api.state.withLock { $0.validAccess = nil }
+        fixture.server.expireAccessTokens()
         let gate = CallGate()
-        fixture.api.state.withLock { $0.firstTokenGate = gate }
+        fixture.server.inject(.hold(gate), on: "/api/posts", times: nil)
 
         // Only a slot's worth (16, the transport's connections per host) reach the server with the
         // old token; the other 34 wait for a slot and then carry the refreshed token (issue 14).
@@ -531,28 +484,28 @@ import FoundationNetworking
             try await fixture.wote.response(for: .get("/api/posts")).status == 200
         }
         await gate.waitForArrivals(16)
-        #expect(fixture.api.refreshCount == 0)
+        #expect(fixture.refreshCount == 0)
         gate.open()
 
         #expect(await successes == 50)
-        #expect(fixture.api.refreshCount == 1)
+        #expect(fixture.refreshCount == 1)
         // 16 rejected and retried, 34 sent once with the new token.
-        #expect(fixture.api.appRequests(path: "/api/posts").count == 50 + 16)
-        #expect(try await fixture.storage.load()?.tokens.accessToken == FakeAPI.access(2))
+        #expect(fixture.appRequests(path: "/api/posts").count == 50 + 16)
+        #expect(try await fixture.storage.load()?.tokens.accessToken == fixture.access(2))
     }
 
     @Test func tokenStillRejectedAfterItsOneRefresh_isRejectedWithTheCode_andTheSessionIsKept() async throws {
         let fixture = try await Fixture.signedIn()
         // The server rejects every token, the new one included.
-        fixture.api.reply("/api/posts", .json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#))
+        fixture.reply("/api/posts", .json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#))
 
         let error = try await woteError { _ = try await fixture.wote.fetch([FeedPost].self, .get("/api/posts")) }
         let raw = try await fixture.wote.response(for: .get("/api/posts"))
 
         #expect(error == .rejected(code: "E006", message: "Expired JWT"))
         #expect(raw.status == 401)
-        #expect(fixture.api.refreshCount == 2)
-        #expect(fixture.api.appRequests(path: "/api/posts").count == 4)
+        #expect(fixture.refreshCount == 2)
+        #expect(fixture.appRequests(path: "/api/posts").count == 4)
         #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
@@ -567,7 +520,7 @@ import FoundationNetworking
         let fixture = Fixture()
         try await fixture.signIn(accessExpired: true)
         let gate = CallGate()
-        fixture.api.state.withLock { $0.refreshGate = gate }
+        fixture.server.inject(.hold(gate), on: "/api/auth/refresh")
 
         let cancelled = Task { try await fixture.wote.response(for: .get("/api/posts")) }
         await gate.waitForArrivals(1)
@@ -580,8 +533,8 @@ import FoundationNetworking
 
         gate.open()
         #expect(try await patient.value == "/api/posts")
-        #expect(fixture.api.refreshCount == 1)
-        #expect(await fixture.wote.currentSession.tokens?.accessToken == FakeAPI.access(2))
+        #expect(fixture.refreshCount == 1)
+        #expect(await fixture.wote.currentSession.tokens?.accessToken == fixture.access(2))
         #expect(await fixture.wote.currentSession.state == .signedIn)
     }
 
@@ -589,7 +542,7 @@ import FoundationNetworking
 
     @Test func e009OnAnAppCall_movesTheSessionToProfileRequired() async throws {
         let fixture = try await Fixture.signedIn()
-        fixture.api.reply(
+        fixture.reply(
             "/api/posts",
             .json(400, #"{"status":400,"divisionCode":"E009","message":"Not Completed SignUp Exception"}"#))
 
@@ -599,12 +552,12 @@ import FoundationNetworking
         #expect(error?.code == "E009")
         #expect(await fixture.wote.currentSession.state == .profileRequired)
         #expect(try await fixture.storage.load()?.profileCompleted == false)
-        #expect(fixture.api.refreshCount == 0)
+        #expect(fixture.refreshCount == 0)
     }
 
     @Test func e009OnARawCall_movesTheSessionToProfileRequired_andReturnsTheAnswer() async throws {
         let fixture = try await Fixture.signedIn()
-        fixture.api.reply(
+        fixture.reply(
             "/api/posts",
             .json(400, #"{"status":400,"divisionCode":"E009","message":"Not Completed SignUp Exception"}"#))
 
@@ -616,7 +569,7 @@ import FoundationNetworking
 
     @Test func e018OnAnAppCall_signsOut_andEmptiesTheStore() async throws {
         let fixture = try await Fixture.signedIn()
-        fixture.api.reply(
+        fixture.reply(
             "/api/posts/7/votes", .json(403, #"{"status":403,"divisionCode":"E018","message":"Banned Member"}"#))
 
         let error = try await woteError {
@@ -628,7 +581,7 @@ import FoundationNetworking
         #expect(await fixture.wote.currentSession.state == .signedOut(.banned))
         #expect(try await fixture.storage.load() == nil)
         #expect(after == .banned)
-        #expect(fixture.api.appRequests(path: "/api/posts").isEmpty)
+        #expect(fixture.appRequests(path: "/api/posts").isEmpty)
     }
 
     // MARK: - Tokens for other stacks
@@ -636,16 +589,16 @@ import FoundationNetworking
     @Test func accessToken_isTheCurrentOne_withoutNetwork_whileValid() async throws {
         let fixture = try await Fixture.signedIn()
 
-        #expect(try await fixture.wote.accessToken() == FakeAPI.access(1))
-        #expect(fixture.api.stub.requests.isEmpty)
+        #expect(try await fixture.wote.accessToken() == fixture.access(1))
+        #expect(fixture.server.log.isEmpty)
     }
 
     @Test func accessToken_refreshesFirst_whenExpired() async throws {
         let fixture = try await Fixture.signedIn()
         fixture.clock.advance(by: .seconds(3600))
 
-        #expect(try await fixture.wote.accessToken() == FakeAPI.access(2))
-        #expect(fixture.api.refreshCount == 1)
+        #expect(try await fixture.wote.accessToken() == fixture.access(2))
+        #expect(fixture.refreshCount == 1)
     }
 
     @Test func accessToken_withNobodySignedIn_isNotSignedIn() async throws {
@@ -654,7 +607,7 @@ import FoundationNetworking
         let error = try await woteError { _ = try await fixture.wote.accessToken() }
 
         #expect(error == .notSignedIn)
-        #expect(fixture.api.stub.requests.isEmpty)
+        #expect(fixture.server.log.isEmpty)
     }
 
     @Test func tenConcurrentRejectionsOfTheSameToken_makeOneRefresh_andAllGetTheNewToken() async throws {
@@ -668,25 +621,25 @@ import FoundationNetworking
             return await group.reduce(into: [String?]()) { $0.append($1) }
         }
 
-        #expect(tokens == Array(repeating: FakeAPI.access(2), count: 10))
-        #expect(fixture.api.refreshCount == 1)
+        #expect(tokens == Array(repeating: fixture.access(2), count: 10))
+        #expect(fixture.refreshCount == 1)
     }
 
     @Test func rejectingATokenARefreshAlreadyReplaced_returnsTheCurrentOne_withoutRefreshing() async throws {
         let fixture = try await Fixture.signedIn()
         let old = try await fixture.wote.accessToken()
-        #expect(try await fixture.wote.accessToken(afterRejecting: old, from: Self.postsURL) == FakeAPI.access(2))
+        #expect(try await fixture.wote.accessToken(afterRejecting: old, from: Self.postsURL) == fixture.access(2))
 
-        #expect(try await fixture.wote.accessToken(afterRejecting: old, from: Self.postsURL) == FakeAPI.access(2))
-        #expect(fixture.api.refreshCount == 1)
+        #expect(try await fixture.wote.accessToken(afterRejecting: old, from: Self.postsURL) == fixture.access(2))
+        #expect(fixture.refreshCount == 1)
     }
 
     @Test func rejectionWithADeadRefreshToken_endsTheSession() async throws {
         let fixture = try await Fixture.signedIn()
-        fixture.api.state.withLock { $0.generation = 99 }
+        fixture.server.expireSessions()
 
         let error = try await woteError {
-            _ = try await fixture.wote.accessToken(afterRejecting: FakeAPI.access(1), from: Self.postsURL)
+            _ = try await fixture.wote.accessToken(afterRejecting: fixture.access(1), from: Self.postsURL)
         }
 
         #expect(error == .sessionExpired)
@@ -698,10 +651,10 @@ import FoundationNetworking
 
     @Test func theTokenNeverAppearsInAnyDescription() async throws {
         let fixture = try await Fixture.signedIn()
-        fixture.api.reply("/api/posts/1", .json(404, #"{"status":404,"divisionCode":"E002","message":"Not Found"}"#))
-        var request = APIRequest.get("/api/posts/1", query: ["token": FakeAPI.access(1)])
-        request.headers["Authorization"] = "Bearer \(FakeAPI.access(1))"
-        request.headers["X-Refresh"] = FakeAPI.refresh(1)
+        fixture.reply("/api/posts/1", .json(404, #"{"status":404,"divisionCode":"E002","message":"Not Found"}"#))
+        var request = APIRequest.get("/api/posts/1", query: ["token": fixture.access(1)])
+        request.headers["Authorization"] = "Bearer \(fixture.access(1))"
+        request.headers["X-Refresh"] = fixture.refresh(1)
 
         let response = try await fixture.wote.response(for: request)
         let error = try await woteError { _ = try await fixture.wote.fetch(String.self, request) }
@@ -709,13 +662,14 @@ import FoundationNetworking
         let session = await fixture.wote.currentSession
 
         let values: [Any] = [
-            fixture.wote, request, response, error as Any, session, session.tokens as Any, fixture.api.stub,
+            fixture.wote, request, response, error as Any, session, session.tokens as Any, fixture.server,
             fixture.wote.configuration,
         ]
         for value in values {
             #expect(!SecretScan.reveals(token, in: value))
-            #expect(!SecretScan.reveals(FakeAPI.refresh(1), in: value))
-            #expect(!SecretScan.reveals("SECRET", in: value))
+            #expect(!SecretScan.reveals(fixture.refresh(1), in: value))
+            // Nor a part of it: the claims of the JWT the server issued.
+            #expect(!SecretScan.reveals(String(token.split(separator: ".")[1]), in: value))
         }
         // The header the app set was replaced by the session's, which the server accepted.
         #expect(response.status == 404)

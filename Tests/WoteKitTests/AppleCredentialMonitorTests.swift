@@ -121,11 +121,10 @@ import FoundationNetworking
     }
 
     @Test func appleSignIn_keepsApplesUserIDWithTheStoredSession_otherSignInsDoNot() async throws {
-        let tokens =
-            #"{"accessToken":"acc-1","accessExpirationTime":1700003600000,"refreshToken":"ref-1","refreshExpirationTime":1701000000000}"#
-        let server = StubTransport { _ in
-            .json(200, #"{"status":200,"message":"SUCCESS","data":{"consumerTypeExist":true,"jwtToken":\#(tokens)}}"#)
-        }
+        let tokens = TokenPairFixture(
+            accessToken: "acc-1", refreshToken: "ref-1", accessExpiresAt: Date(timeIntervalSince1970: 1_700_003_600),
+            refreshExpiresAt: Date(timeIntervalSince1970: 1_701_000_000))
+        let server = StubTransport { _ in tokens.loginAnswer() }
         let wote = Self.client(storage: storage, clock: clock, transport: server)
         _ = try await wote.login(
             LoginCredential.apple(authorizationCode: "c0de", userID: Self.appleUser), remember: true)
@@ -136,11 +135,12 @@ import FoundationNetworking
     }
 
     @Test func refreshedTokens_keepTheAppleUserID_inTheStore() async throws {
-        let tokens =
-            #"{"accessToken":"acc-2","accessExpirationTime":1800003600000,"refreshToken":"ref-2","refreshExpirationTime":1801000000000}"#
+        let tokens = TokenPairFixture(
+            accessToken: "acc-2", refreshToken: "ref-2", accessExpiresAt: Date(timeIntervalSince1970: 1_800_003_600),
+            refreshExpiresAt: Date(timeIntervalSince1970: 1_801_000_000))
         let server = StubTransport { request in
             request.url?.path == "/api/auth/refresh"
-                ? .json(200, #"{"status":200,"message":"SUCCESS","data":\#(tokens)}"#)
+                ? tokens.refreshAnswer
                 : .json(404, #"{"status":404,"divisionCode":"G011","message":"not found"}"#)
         }
         let wote = Self.client(storage: storage, clock: clock, transport: server)

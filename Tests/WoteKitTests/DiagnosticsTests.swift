@@ -18,7 +18,8 @@ import FoundationNetworking
     private static let password = "hunter2-SECRET-5"
 
     private static func pair(_ access: String, _ refresh: String) -> String {
-        #"{"accessToken":"\#(access)","refreshToken":"\#(refresh)"}"#
+        TokenPairFixture(accessToken: access, refreshToken: refresh, accessExpiresAt: nil, refreshExpiresAt: nil)
+            .wireJSON
     }
 
     @Test func everyRequestRefreshAndSessionChange_isReported_withoutSecrets() async throws {

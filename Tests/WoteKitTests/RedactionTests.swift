@@ -62,10 +62,10 @@ import WoteKitTesting
 
     @Test func client_afterASignIn_showsNoToken_evenWhenDumpedWhole() async throws {
         let server = StubTransport { _ in
-            .json(
-                200,
-                #"{"status":200,"message":"SUCCESS","data":{"jwtToken":{"accessToken":"\#(Self.access)","refreshToken":"\#(Self.refresh)"}}}"#
+            TokenPairFixture(
+                accessToken: Self.access, refreshToken: Self.refresh, accessExpiresAt: nil, refreshExpiresAt: nil
             )
+            .loginAnswer()
         }
         let wote = WoteClient(
             configuration: WoteConfiguration(

@@ -9,12 +9,11 @@ import FoundationNetworking
 #endif
 
 /// The rules of a bearer interceptor for other stacks (issue 23), each driven as Alamofire or Moya
-/// would drive them: authorize an outgoing request, then decide about its failure. The scripted
-/// server is `AppCallsTests.FakeAPI` (it accepts only the access token it issued last and rotates the
-/// pair on every refresh); the answers to the "stack's" requests are built here, as that stack would
-/// hand them over.
+/// would drive them: authorize an outgoing request, then decide about its failure. The server is
+/// `AppCallsTests.Fixture`'s `FakeWoteServer` (it accepts only the access token it issued last and
+/// rotates the pair on every refresh); the answers to the "stack's" requests are built here, as that
+/// stack would hand them over.
 @Suite struct RequestAuthorizerTests {
-    typealias FakeAPI = AppCallsTests.FakeAPI
     typealias Fixture = AppCallsTests.Fixture
 
     static let expiredJWT = #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#
@@ -52,7 +51,7 @@ import FoundationNetworking
         for url in ["https://api.wote.test/api/posts", "https://API.Wote.test:443/api/posts?page=0"] {
             let request = try await authorizer.authorize(Self.sent(url, authorization: "Bearer stale-or-forged"))
 
-            #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer \(FakeAPI.access(1))")
+            #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer \(fixture.access(1))")
             #expect(request.url == Self.url(url))
         }
     }
@@ -79,24 +78,24 @@ import FoundationNetworking
         let fixture = try await Fixture.signedIn()
         let authorizer = fixture.wote.requestAuthorizer()
         // An app that put WoteKit's token on another origin by hand, as AuthenticationInterceptor does.
-        let foreign = Self.sent("https://cdn.wote.test/api/posts", authorization: "Bearer \(FakeAPI.access(1))")
+        let foreign = Self.sent("https://cdn.wote.test/api/posts", authorization: "Bearer \(fixture.access(1))")
 
         let decision = await Self.decisionAfterExpiredJWT(authorizer, for: foreign)
         let reported = try await woteError {
-            _ = try await fixture.wote.accessToken(afterRejecting: FakeAPI.access(1), from: foreign.url!)
+            _ = try await fixture.wote.accessToken(afterRejecting: fixture.access(1), from: foreign.url!)
         }
 
         #expect(decision == .doNotRetry)
         #expect(reported?.kind == .foreignOrigin)
-        #expect(fixture.api.refreshCount == 0)
-        #expect(try await fixture.wote.accessToken() == FakeAPI.access(1))
+        #expect(fixture.refreshCount == 0)
+        #expect(try await fixture.wote.accessToken() == fixture.access(1))
     }
 
     @Test func aRedirectLeavingTheAPIsOrigin_losesTheToken_oneStayingKeepsIt() async throws {
         let fixture = try await Fixture.signedIn()
         let authorizer = fixture.wote.requestAuthorizer()
         let original = try await authorizer.authorize(Self.sent("https://api.wote.test/api/img", authorization: nil))
-        let bearer = "Bearer \(FakeAPI.access(1))"
+        let bearer = "Bearer \(fixture.access(1))"
 
         let away = authorizer.followingRedirect(
             to: Self.sent("https://api.wote.test:8443/img", authorization: bearer), from: original)
@@ -121,13 +120,13 @@ import FoundationNetworking
 
         let authorized = try await authorizer.authorize(refreshCall)
         let carried = Self.sent(
-            "https://api.wote.test/api/auth/refresh?x=1", authorization: "Bearer \(FakeAPI.access(1))")
+            "https://api.wote.test/api/auth/refresh?x=1", authorization: "Bearer \(fixture.access(1))")
         let decision = await Self.decisionAfterExpiredJWT(authorizer, for: carried)
 
         #expect(authorized.value(forHTTPHeaderField: "Authorization") == nil)
         #expect(!authorizer.authorizes(refreshCall))
         #expect(decision == .doNotRetry)
-        #expect(fixture.api.refreshCount == 0)
+        #expect(fixture.refreshCount == 0)
     }
 
     @Test func theRefreshPath_isFoundBelowTheBaseURLsPath_andFromTheContract() async throws {
@@ -153,22 +152,22 @@ import FoundationNetworking
         let retried = try await authorizer.authorize(Self.sent("https://api.wote.test/api/posts", authorization: nil))
 
         #expect(decisions == Array(repeating: .retry, count: 10))
-        #expect(fixture.api.refreshCount == 1)
-        #expect(retried.value(forHTTPHeaderField: "Authorization") == "Bearer \(FakeAPI.access(2))")
+        #expect(fixture.refreshCount == 1)
+        #expect(retried.value(forHTTPHeaderField: "Authorization") == "Bearer \(fixture.access(2))")
     }
 
     @Test func aRequestIsRetriedOnce_aSecondRejectionStandsWithoutARefresh() async throws {
         let fixture = try await Fixture.signedIn()
         let authorizer = fixture.wote.requestAuthorizer()
-        let retried = Self.sent("https://api.wote.test/api/posts", authorization: "Bearer \(FakeAPI.access(1))")
+        let retried = Self.sent("https://api.wote.test/api/posts", authorization: "Bearer \(fixture.access(1))")
 
         let decision = await Self.decisionAfterExpiredJWT(authorizer, for: retried, retryCount: 1)
 
         #expect(decision == .doNotRetry)
-        #expect(fixture.api.refreshCount == 0)
+        #expect(fixture.refreshCount == 0)
     }
 
-    @Test(arguments: [nil, "Basic dXNlcjpwdw==", "Bearer ", "Token \(AppCallsTests.FakeAPI.access(1))"])
+    @Test(arguments: [nil, "Basic dXNlcjpwdw==", "Bearer ", "Token not-a-bearer-7f3a"])
     func aRejectionOfARequestWithoutABearer_isNotRetried(_ authorization: String?) async throws {
         let fixture = try await Fixture.signedIn()
         let authorizer = fixture.wote.requestAuthorizer()
@@ -177,7 +176,7 @@ import FoundationNetworking
         let decision = await Self.decisionAfterExpiredJWT(authorizer, for: request)
 
         #expect(decision == .doNotRetry)
-        #expect(fixture.api.refreshCount == 0)
+        #expect(fixture.refreshCount == 0)
     }
 
     @Test func theContractReadsTheBody_aWrongPasswordIsNotARejectedToken() async throws {
@@ -195,7 +194,7 @@ import FoundationNetworking
         #expect(withBody == .doNotRetry)
         #expect(notFound == .doNotRetry)
         #expect(noAnswer == .doNotRetry)
-        #expect(fixture.api.refreshCount == 0)
+        #expect(fixture.refreshCount == 0)
     }
 
     @Test func withoutTheBody_anHTTP401IsARejection() async throws {
@@ -207,7 +206,7 @@ import FoundationNetworking
             for: request, response: Self.answer(to: request), body: nil, retryCount: 0)
 
         #expect(decision == .retry)
-        #expect(fixture.api.refreshCount == 1)
+        #expect(fixture.refreshCount == 1)
     }
 
     // MARK: - Dead session
@@ -216,7 +215,7 @@ import FoundationNetworking
         let fixture = try await Fixture.signedIn()
         let authorizer = fixture.wote.requestAuthorizer()
         let request = try await authorizer.authorize(Self.sent("https://api.wote.test/api/posts", authorization: nil))
-        fixture.api.state.withLock { $0.generation = 99 }  // the server no longer knows the refresh token
+        fixture.server.expireSessions()  // the server no longer knows the refresh token
 
         let decision = await Self.decisionAfterExpiredJWT(authorizer, for: request)
         let next = try await woteError {
@@ -251,7 +250,7 @@ import FoundationNetworking
         #expect(await fixture.wote.currentSession.state == .signedOut(reason))
         #expect(fixture.storage.session == nil)
         #expect(next == error)
-        #expect(fixture.api.refreshCount == 0)
+        #expect(fixture.refreshCount == 0)
     }
 
     /// The profile gate holds for other stacks as for WoteKit's own calls: an E009 answer ("profile
@@ -268,7 +267,7 @@ import FoundationNetworking
 
         #expect(decision == .doNotRetry)
         #expect(await fixture.wote.currentSession.state == .profileRequired)
-        #expect(fixture.api.refreshCount == 0)
+        #expect(fixture.refreshCount == 0)
     }
 
     /// The verdict on a call sent with a token a refresh has since replaced ends nothing: it may be an
@@ -285,7 +284,7 @@ import FoundationNetworking
 
         #expect(decision == .fail(.banned))
         #expect(await fixture.wote.currentSession.state == .signedIn)
-        #expect(fixture.storage.session?.tokens.accessToken == FakeAPI.access(2))
+        #expect(fixture.storage.session?.tokens.accessToken == fixture.access(2))
     }
 
     @Test func nobodySignedIn_failsNotSignedIn_forTheAPI_butOtherOriginsStillGo() async throws {
@@ -302,17 +301,9 @@ import FoundationNetworking
     }
 
     @Test func aServerThatKeepsRejectingFreshTokens_failsTooManyRefreshes_insteadOfLooping() async throws {
-        let api = FakeAPI()
-        let clock = TestClock(now: AppCallsTests.start)
-        let wote = WoteClient(
-            configuration: WoteConfiguration(
-                baseURL: AppCallsTests.baseURL, storage: TestTokenStorage(), transport: api.stub.transport,
-                clock: clock.clock, session: SessionConfiguration(maximumRefreshesPerWindow: 2)))
-        try await wote.beginSession(
-            with: TokenPair(
-                accessToken: FakeAPI.access(1), refreshToken: FakeAPI.refresh(1),
-                accessTokenExpiresAt: clock.now.addingTimeInterval(3600), refreshTokenExpiresAt: nil,
-                receivedAt: clock.now))
+        let fixture = Fixture(session: SessionConfiguration(maximumRefreshesPerWindow: 2))
+        try await fixture.signIn()
+        let wote = fixture.wote
         let authorizer = wote.requestAuthorizer()
 
         // Each new request is rejected with the token it was given: a misbehaving server.
@@ -324,7 +315,7 @@ import FoundationNetworking
         }
 
         #expect(decisions == [.retry, .retry, .fail(.tooManyRefreshes)])
-        #expect(api.refreshCount == 2)
+        #expect(fixture.refreshCount == 2)
     }
 
     // MARK: - Logout during a retry
@@ -334,7 +325,7 @@ import FoundationNetworking
         let authorizer = fixture.wote.requestAuthorizer()
         let request = try await authorizer.authorize(Self.sent("https://api.wote.test/api/posts", authorization: nil))
         let refreshGate = CallGate()
-        fixture.api.state.withLock { $0.refreshGate = refreshGate }
+        fixture.server.inject(.hold(refreshGate), on: "/api/auth/refresh")
         // Alamofire's queue between the retry decision and the new attempt's adaptation.
         let resend = CallGate()
 
@@ -380,7 +371,7 @@ import FoundationNetworking
         let decision = await Self.decisionAfterExpiredJWT(authorizer, for: retried, retryCount: 1)
 
         #expect(decision == .fail(.notSignedIn))
-        #expect(fixture.api.refreshCount == 0)
+        #expect(fixture.refreshCount == 0)
     }
 
     @Test func logoutBetweenTheDecisionAndTheRetry_failsTheRetryNotSignedIn() async throws {

@@ -10,7 +10,6 @@ import FoundationNetworking
 /// Issue 33 through the public API, as an app with another networking stack meets it: a request
 /// authorized under one member's session is never retried as another member.
 @Suite struct SessionIdentityTests {
-    typealias FakeAPI = AppCallsTests.FakeAPI
     typealias Fixture = AppCallsTests.Fixture
 
     /// A's request, rejected after A logged out and B signed in, is not retried with B's token.
@@ -19,18 +18,14 @@ import FoundationNetworking
         let authorizer = fixture.wote.requestAuthorizer()
         let asRequest = try await authorizer.authorize(URLRequest(url: AppCallsTests.postsURL))
         try await fixture.wote.logout()
-        let now = fixture.clock.now
-        let b = TokenPair(
-            accessToken: "acc-SECRET-B-1c2d3e4f5a", refreshToken: "ref-SECRET-B-6b7c8d9e0f",
-            accessTokenExpiresAt: now.addingTimeInterval(3600), refreshTokenExpiresAt: now.addingTimeInterval(86400),
-            receivedAt: now)
+        let b = fixture.server.issuePair(for: "member-B")
         #expect(try await fixture.wote.beginSession(with: b, profileCompleted: true, remember: true) == .signedIn)
 
         let decision = await RequestAuthorizerTests.decisionAfterExpiredJWT(authorizer, for: asRequest)
 
         #expect(decision == .fail(.notSignedIn))
         await #expect(throws: WoteError.notSignedIn) {
-            try await fixture.wote.accessToken(afterRejecting: FakeAPI.access(1), from: AppCallsTests.postsURL)
+            try await fixture.wote.accessToken(afterRejecting: fixture.access(1), from: AppCallsTests.postsURL)
         }
     }
 }

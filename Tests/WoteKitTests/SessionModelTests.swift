@@ -12,79 +12,13 @@ import FoundationNetworking
 /// own calls, the server ending the session. Observed as SwiftUI would, with `withObservationTracking`.
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct SessionModelTests {
-    /// A scripted Wote server: it accepts the access token it issued last, rotates the pair on a
-    /// refresh, and can hold the refresh, fail it for a passing reason, or end every session.
-    final class ScriptedWote: Sendable {
-        enum RefreshMode { case renew, serverDown, sessionOver }
-        struct State {
-            var generation = 1
-            var validAccess: String? = ScriptedWote.access(1)
-            var refreshMode = RefreshMode.renew
-            var refreshGate: CallGate?
-        }
-
-        let state = Locked(State())
-        let stub: StubTransport
-
-        static func access(_ generation: Int) -> String { "acc-SECRET-\(generation)-5c1e9b7a3f" }
-        static func refresh(_ generation: Int) -> String { "ref-SECRET-\(generation)-8d2f6a4c0e" }
-        static let profile =
-            #"{"nickname":"투표왕","consumerType":"FLEXER","school":{"schoolName":"Wote High","schoolRegion":"서울"},"canUpdateConsumerType":true}"#
-
-        init() {
-            let state = self.state
-            stub = StubTransport { request in await Self.answer(request, state) }
-        }
-
-        private static func pair(_ generation: Int) -> String {
-            #"{"accessToken":"\#(access(generation))","accessExpirationTime":1700003600000,"refreshToken":"\#(refresh(generation))","refreshExpirationTime":1701000000000}"#
-        }
-
-        private static func answer(_ request: URLRequest, _ state: Locked<State>) async -> StubTransport.Reply {
-            switch (request.httpMethod ?? "", request.url?.path ?? "") {
-            case ("POST", "/login/oauth2/code/kakao"):
-                let generation = state.withLock { state in
-                    state.generation += 1
-                    state.validAccess = access(state.generation)
-                    return state.generation
-                }
-                return .json(
-                    200,
-                    #"{"status":200,"message":"SUCCESS","data":{"consumerTypeExist":true,"jwtToken":\#(pair(generation))}}"#
-                )
-            case ("POST", "/api/auth/refresh"):
-                if let gate = state.current.refreshGate { await gate.pass() }
-                let body = String(decoding: request.httpBody ?? Data(), as: UTF8.self)
-                return state.withLock { state in
-                    switch state.refreshMode {
-                    case .serverDown:
-                        return .json(503, #"{"status":503,"divisionCode":"G999","message":"maintenance"}"#)
-                    case .sessionOver:
-                        return .json(200, #"{"status":401,"divisionCode":"E016","message":"Invalid Refresh Token"}"#)
-                    case .renew:
-                        guard body.contains(refresh(state.generation)) else {
-                            return .json(
-                                200, #"{"status":401,"divisionCode":"E016","message":"Invalid Refresh Token"}"#)
-                        }
-                        state.generation += 1
-                        state.validAccess = access(state.generation)
-                        return .json(
-                            200, #"{"status":200,"message":"token renew success.","data":\#(pair(state.generation))}"#)
-                    }
-                }
-            default:
-                return state.withLock { state in
-                    let authorization = request.value(forHTTPHeaderField: "Authorization")
-                    if let authorization, authorization != "Bearer \(state.validAccess ?? "-")" {
-                        return .json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#)
-                    }
-                    if request.url?.path == "/api/profiles" {
-                        return .json(200, #"{"status":200,"message":"SUCCESS","data":\#(Self.profile)}"#)
-                    }
-                    return .json(200, #"{"status":200,"message":"success"}"#)
-                }
-            }
-        }
+    /// A client of `server`, with its own in-memory store unless given one.
+    static func client(of server: FakeWoteServer, storage: InMemoryTokenStorage = InMemoryTokenStorage()) -> WoteClient
+    {
+        WoteClient(
+            configuration: WoteConfiguration(
+                baseURL: FakeWoteServer.baseURL, storage: storage, transport: server.transport,
+                clock: server.clock.clock))
     }
 
     /// Wakes a test whenever an observed property of the model changes, through
@@ -124,11 +58,8 @@ import FoundationNetworking
     }
 
     @Test func sessionModel_followsSignIn_refresh_passingFailure_serverEnd_logout_andWithdrawal() async throws {
-        let server = ScriptedWote()
-        let wote = WoteClient(
-            configuration: WoteConfiguration(
-                baseURL: URL(string: "https://api.wote.test")!, storage: InMemoryTokenStorage(),
-                transport: server.stub.transport, clock: TestClock().clock))
+        let server = FakeWoteServer()
+        let wote = Self.client(of: server)
         defer { wote.shutdown() }
         let session = wote.session
         #expect(wote.session === session)
@@ -149,7 +80,7 @@ import FoundationNetworking
 
         // A refresh, held on the wire: under way until the server answers.
         let gate = CallGate()
-        server.state.withLock { $0.refreshGate = gate }
+        server.inject(.hold(gate), on: "/api/auth/refresh")
         let refreshing = Task { try await wote.refreshSession() }
         await gate.waitForArrivals()
         await watch.until { $0.isRefreshing }
@@ -160,17 +91,14 @@ import FoundationNetworking
         #expect(session.state == .signedIn)
 
         // A passing failure: reported, the session goes on.
-        server.state.withLock { $0.refreshMode = .serverDown }
+        server.inject(.serverError(status: 503), on: "/api/auth/refresh")
         await #expect(throws: WoteError.self) { try await wote.refreshSession() }
         await watch.until { $0.refreshFailure?.kind == .serverFailure && !$0.isRefreshing }
         #expect(session.state == .signedIn)
         #expect(session.profile != nil)
 
         // The server ended the session; the app's own call finds out.
-        server.state.withLock { state in
-            state.refreshMode = .sessionOver
-            state.validAccess = nil
-        }
+        server.expireSessions()
         await #expect(throws: WoteError.sessionExpired) { try await wote.fetchMyProfile() }
         await watch.until { $0.state == .signedOut(.sessionExpired) }
         #expect(session.lastSignOutReason == .sessionExpired)
@@ -179,7 +107,6 @@ import FoundationNetworking
         #expect(!session.isRefreshing)
 
         // Signed in again by an app call; logout through the home screen.
-        server.state.withLock { $0.refreshMode = .renew }
         #expect(try await wote.login(.kakao("again"), remember: true) == .signedIn)
         await watch.until { $0.state == .signedIn }
         #expect(session.lastSignOutReason == .sessionExpired)
@@ -198,11 +125,8 @@ import FoundationNetworking
     }
 
     @Test func sessionModel_madeAfterTheRestore_startsFromTheStateAsItStands() async throws {
-        let server = ScriptedWote()
-        let wote = WoteClient(
-            configuration: WoteConfiguration(
-                baseURL: URL(string: "https://api.wote.test")!, storage: InMemoryTokenStorage(),
-                transport: server.stub.transport, clock: TestClock().clock))
+        let server = FakeWoteServer()
+        let wote = Self.client(of: server)
         defer { wote.shutdown() }
         _ = await wote.restoreSession()
         _ = try await wote.login(.kakao("code"), remember: false)
@@ -213,16 +137,10 @@ import FoundationNetworking
     }
 
     @Test func sessionModel_followsALogoutInAnotherProcess_noticedAtTheNextCall() async throws {
-        let server = ScriptedWote()
+        let server = FakeWoteServer()
         let storage = InMemoryTokenStorage()
-        func client() -> WoteClient {
-            WoteClient(
-                configuration: WoteConfiguration(
-                    baseURL: URL(string: "https://api.wote.test")!, storage: storage,
-                    transport: server.stub.transport, clock: TestClock().clock))
-        }
-        let app = client()
-        let other = client()
+        let app = Self.client(of: server, storage: storage)
+        let other = Self.client(of: server, storage: storage)
         defer {
             app.shutdown()
             other.shutdown()
@@ -231,10 +149,9 @@ import FoundationNetworking
         let watch = Watch(app.session)
         await watch.until { $0.state == .signedIn }
 
-        // The other process restores the same session and logs out; the server forgets the token.
+        // The other process restores the same session and logs out; the server ends the token.
         #expect(await other.restoreSession().state == .signedIn)
         try await other.logout()
-        server.state.withLock { $0.validAccess = nil }
 
         await #expect(throws: WoteError.self) { try await app.fetchMyProfile() }
         await watch.until { $0.state == .signedOut(.loggedOut) }

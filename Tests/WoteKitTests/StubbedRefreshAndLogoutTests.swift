@@ -20,10 +20,11 @@ import FoundationNetworking
         let stub = StubTransport { request in
             switch request.url?.path {
             case "/api/auth/refresh":
-                .json(
-                    200,
-                    #"{"status":200,"message":"token renew success.","data":{"accessToken":"access-2","accessExpirationTime":1700007200000,"refreshToken":"refresh-2","refreshExpirationTime":1701209600000}}"#
-                )
+                TokenPairFixture(
+                    accessToken: "access-2", refreshToken: "refresh-2",
+                    accessExpiresAt: clock.now.addingTimeInterval(7200),
+                    refreshExpiresAt: clock.now.addingTimeInterval(14 * 86_400)
+                ).refreshAnswer
             case "/api/auth/logout":
                 .json(200, #"{"status":200,"message":"logout success."}"#)
             case "/api/posts":

@@ -1,5 +1,6 @@
 import Foundation
 import WoteKit
+import WoteKitTesting
 import WoteTestSupport
 
 /// Sessions written straight into a store file, and the answers a scripted server gives.
@@ -51,10 +52,11 @@ enum Fixtures {
 
     /// A login answer: E009 with tokens (HTTP 200) for a member without a profile, else success.
     static func login(completed: Bool, accessTTL: TimeInterval = 1800) -> LoopbackHTTPServer.Response {
-        let now = Date().timeIntervalSince1970 * 1000
-        let pair =
-            #"{"accessToken":"\#(accessToken)","accessExpirationTime":\#(Int(now + accessTTL * 1000)),"#
-            + #""refreshToken":"\#(refreshToken)","refreshExpirationTime":\#(Int(now + 86_400_000))}"#
+        let now = Date()
+        let pair = TokenPairFixture(
+            accessToken: accessToken, refreshToken: refreshToken, accessExpiresAt: now.addingTimeInterval(accessTTL),
+            refreshExpiresAt: now.addingTimeInterval(86_400)
+        ).wireJSON
         return completed
             ? json(#"{"status":200,"message":"SUCCESS","data":{"consumerTypeExist":false,"jwtToken":\#(pair)}}"#)
             : json(
