@@ -12,10 +12,12 @@ extension TokenStorage {
     package var notices: (any StoreNotices)? {
         switch self {
         case let file as FileTokenStorage:
-            #if canImport(Glibc)
-            return InotifyStoreNotices(directoryPath: file.directoryPath, fileName: file.fileName)
-            #elseif canImport(Security)
+            // Security first: scripts/apple-typecheck.sh compiles this on Linux with a Security stand-in,
+            // and then checks the Apple branch.
+            #if canImport(Security)
             return DarwinStoreNotices(name: StoreNoticeName.make("file\u{0}" + file.path))
+            #elseif canImport(Glibc)
+            return InotifyStoreNotices(directoryPath: file.directoryPath, fileName: file.fileName)
             #else
             return nil
             #endif

@@ -202,6 +202,8 @@ public final class FileTokenStorage: TokenStorage {
             throw error
         }
         directory.sync()
+        // Linux: nothing to send, the rename or unlink is the notice; Apple: a Darwin notification.
+        notices?.post()
     }
 
     /// Deletes the store file, and any temporary file an interrupted write left behind; succeeds
@@ -224,6 +226,8 @@ public final class FileTokenStorage: TokenStorage {
             }
         }
         directory.sync()
+        // Linux: nothing to send, the rename or unlink is the notice; Apple: a Darwin notification.
+        notices?.post()
     }
 
     /// The store's folder, checked from `/` down (see ``TrustedDirectory``).

@@ -135,6 +135,7 @@ public final class KeychainTokenStorage: TokenStorage {
                 throw error.tokenStorageError
             }
         }
+        notices?.post()
     }
 
     /// Deletes the Keychain item; succeeds when there is none.
@@ -152,6 +153,7 @@ public final class KeychainTokenStorage: TokenStorage {
                 throw error.tokenStorageError
             }
         }
+        notices?.post()
     }
 
     /// Takes the refresh lock shared with the app's extensions: an exclusive `flock` on a file named
