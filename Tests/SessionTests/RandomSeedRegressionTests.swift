@@ -42,3 +42,36 @@ import FoundationNetworking
         #expect(told == engine)
     }
 }
+
+extension RandomSeedRegressionTests {
+    /// Seeds 40 (150 steps), 97 and 165 (300 steps): "client N spent refresh token r.. twice (its
+    /// rotation had been answered)". A refresh rotated the pair but the store refused the new one,
+    /// so it still holds the spent pair; the next refresh's dead verdict ends the session, and its
+    /// removal leaves the store alone (it holds an older pair than the one refused). A restore then
+    /// adopted that spent pair and sent its refresh token again.
+    @Test func aRestoreAfterADeadVerdict_neverAdoptsAPairThisClientAlreadyRotated() async throws {
+        let clock = TestClock()
+        let storage = TestTokenStorage()
+        let now = clock.now
+        let spent = Locked<[String]>([])
+        let (wote, _) = KnownEngineIssueTests.client(storage: storage, clock: clock) { token in
+            spent.withLock { $0.append(token) }
+            guard token == "r-1" else {
+                return .json(200, #"{"status":401,"divisionCode":"E016","message":"Invalid refresh token"}"#)
+            }
+            return KnownEngineIssueTests.renewed("2", at: now)
+        }
+        try await wote.beginSession(with: KnownEngineIssueTests.pair("1", at: now, accessExpired: true))
+        storage.failWrites(with: .unavailable("device locked"))
+        _ = try await wote.refreshSession()
+        await #expect(throws: WoteError.sessionExpired) { _ = try await wote.refreshSession() }
+        storage.failWrites(with: nil)
+        #expect(storage.session?.tokens.refreshToken == "r-1")
+
+        let restored = await wote.restoreSession()
+
+        #expect(spent.current == ["r-1", "r-2"])
+        #expect(restored.state == .signedOut(.sessionExpired))
+        #expect(storage.session == nil)
+    }
+}

@@ -190,6 +190,22 @@ import WoteRepository
         #expect(machine.generation == asked + 1)
     }
 
+    /// A refresh token replaced within one session is spent: a restore never adopts it again
+    /// (randomized seeds 40, 97, 165); one replaced by a new session's (a sign-in) is not.
+    @Test func aRestore_neverAdoptsARefreshTokenThisEngineSawReplaced() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var machine = Self.signedIn()
+        machine.refreshTokenReplaced("r", by: "r2", inSameSession: true)
+        machine.refreshTokenReplaced("r2", by: "other", inSameSession: false)
+        #expect(machine.retiredRefreshTokens == ["r"])
+        _ = machine.sessionEnded(failingWaitersWith: .sessionExpired, cancellingRefresh: false)
+
+        let spent = Self.stored(expiringIn: -1)
+        let step = machine.restoreRead(
+            .success(spent), askedIn: machine.generation, removalPending: false, origin: Self.origin, now: now)
+        #expect(step == .spentPair(spent))
+    }
+
     // MARK: - Endings
 
     /// The model's end-order trails (`today-end-order-*`): a request waiting for the refresh hears of

@@ -47,6 +47,7 @@ extension SessionEngine {
         // The machine compares generations: a sign-in or an end that ran while the store was read
         // is newer than what was read.
         var adoption: (StoredSession, refreshFirst: Bool)?
+        var spent: StoredSession?
         switch machine.restoreRead(
             read, askedIn: restoring, removalPending: removalPending, origin: origin, now: clock.now())
         {
@@ -54,6 +55,7 @@ extension SessionEngine {
         case .corrupted(let reason): state = .signedOut(.storedSessionCorrupted(reason))
         case .noSession: state = .signedOut(.noSession)
         case .overtaken: break
+        case .spentPair(let stored): spent = stored
         case .adopt(let stored, let actions, let refreshFirst):
             run(actions)
             var adopted = stored
@@ -66,6 +68,12 @@ extension SessionEngine {
         }
         // Announced as the state changes: before the refresh an expired access token needs.
         broadcaster.send(.restored(state))
+        if let spent {
+            // Compare-and-swap: only while the store still holds that pair and nobody signed in.
+            _ = try? await withStore { () async throws(WoteError) in
+                if session == nil { try await removeStoredSession(whileItHolds: spent.tokens) }
+            }
+        }
         guard let (stored, refreshFirst) = adoption else { return nil }
         guard refreshFirst else { return await bindOriginOfLegacySession(stored) }
         if case .failed(let error) = await sharedRefresh(), session != nil {

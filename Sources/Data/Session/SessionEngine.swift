@@ -31,6 +31,9 @@ package actor SessionEngine {
 
     var session: StoredSession? {
         didSet {
+            machine.refreshTokenReplaced(
+                oldValue?.tokens.refreshToken, by: session?.tokens.refreshToken,
+                inSameSession: sessionGeneration == machine.generation)
             sessionGeneration = machine.generation
             publishLane()
             machine.sessionChanged(from: oldValue?.tokens.accessToken, to: session?.tokens.accessToken)

@@ -44,6 +44,10 @@ extension SessionStateMachine {
         /// A sign-in or an end ran while the store was read, or an end's removal is still refused:
         /// nothing is adopted and the state stays as it is.
         case overtaken
+        /// The store holds a pair whose refresh token this engine saw replaced (a rotation the store
+        /// refused to take, then an end): it is spent, so it is not adopted, the state stays as it
+        /// is, and it is removed from the store while the store still holds it.
+        case spentPair(StoredSession)
         /// The stored session (as read) becomes the session in memory (a new generation; `actions`
         /// fail the waiters of any earlier one), announced at once; `refreshFirst` when its access
         /// token has expired on the server's timeline, so that one refresh follows.
@@ -72,8 +76,19 @@ extension SessionStateMachine {
         }
         guard !removalPending else { return .overtaken }
         guard let stored, Self.belongs(stored, to: origin) else { return .noSession }
+        if retiredRefreshTokens.contains(stored.tokens.refreshToken) { return .spentPair(stored) }
         let actions = sessionBegan(failingWaitersWith: .notSignedIn)
         let serverNow = now.addingTimeInterval(stored.serverClockOffset ?? 0)
         return .adopt(stored, actions: actions, refreshFirst: stored.tokens.isAccessTokenExpired(at: serverNow))
+    }
+
+    /// The session in memory changed from a pair with refresh token `old` to one with `new`.
+    ///
+    /// - Parameter inSameSession: whether both belong to one session (one generation): then `old`
+    ///   is spent (rotated, or replaced by a pair another process rotated to).
+    package mutating func refreshTokenReplaced(_ old: String?, by new: String?, inSameSession: Bool) {
+        guard inSameSession, let old, let new, old != new else { return }
+        retiredRefreshTokens.append(old)
+        if retiredRefreshTokens.count > 32 { retiredRefreshTokens.removeFirst() }
     }
 }
