@@ -206,6 +206,27 @@ import WoteRepository
         #expect(step == .spentPair(spent))
     }
 
+    /// Why there is no session, as the error a request gets.
+    @Test func theErrorForAMissingSession_saysWhyThereIsNone() {
+        #expect(Machine.errorForMissingSession(in: .signedOut(.sessionExpired)) == .sessionExpired)
+        #expect(Machine.errorForMissingSession(in: .signedOut(.banned)) == SignOutReason.banned.errorWhenMissing)
+        #expect(Machine.errorForMissingSession(in: .storageUnavailable(reason: "locked")) == .storageFailure("locked"))
+        #expect(Machine.errorForMissingSession(in: .signedIn) == .notSignedIn)
+    }
+
+    /// The profile gate changes the profile state only for the current session, and only to the
+    /// other state.
+    @Test func theProfileGate_changesOnlyTheCurrentSessionsProfileState() {
+        var machine = Self.signedIn()
+        let a = machine.generation
+        #expect(machine.profileChanges(to: false, issuedIn: a, profileCompleted: true))
+        #expect(!machine.profileChanges(to: false, issuedIn: a, profileCompleted: false))
+        #expect(machine.profileChanges(to: true, issuedIn: a, profileCompleted: false))
+        #expect(!machine.profileChanges(to: true, issuedIn: a, profileCompleted: nil))
+        _ = machine.sessionBegan(failingWaitersWith: .notSignedIn)
+        #expect(!machine.profileChanges(to: false, issuedIn: a, profileCompleted: true))
+    }
+
     // MARK: - Endings
 
     /// The model's end-order trails (`today-end-order-*`): a request waiting for the refresh hears of

@@ -149,11 +149,7 @@ package actor SessionEngine {
 
     /// The error for a request that needs a session when there is none, saying why there is none.
     func errorForMissingSession() -> WoteError {
-        switch state {
-        case .signedOut(let reason): reason.errorWhenMissing
-        case .storageUnavailable(let reason): .storageFailure(reason)
-        case .signedIn, .profileRequired: .notSignedIn
-        }
+        SessionStateMachine.errorForMissingSession(in: state)
     }
 
     // MARK: - Beginning and ending
@@ -273,15 +269,18 @@ package actor SessionEngine {
 
     /// A Bearer request was answered "profile required" (§4.10): say so, without refresh or sign-out.
     func noteProfileRequired(generation requestGeneration: UInt64) async {
-        guard machine.isCurrent(requestGeneration), let current = session, current.profileCompleted else { return }
+        guard
+            machine.profileChanges(
+                to: false, issuedIn: requestGeneration, profileCompleted: session?.profileCompleted)
+        else { return }
         try? await changeProfileState(completed: false)
     }
 
     /// A Bearer request behind the profile gate was accepted: the profile is completed.
     func noteAcceptedBehindProfileGate(generation requestGeneration: UInt64) async {
-        guard machine.isCurrent(requestGeneration), let current = session, !current.profileCompleted else {
-            return
-        }
+        guard
+            machine.profileChanges(to: true, issuedIn: requestGeneration, profileCompleted: session?.profileCompleted)
+        else { return }
         try? await changeProfileState(completed: true)
     }
 

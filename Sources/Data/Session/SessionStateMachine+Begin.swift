@@ -91,4 +91,27 @@ extension SessionStateMachine {
         retiredRefreshTokens.append(old)
         if retiredRefreshTokens.count > 32 { retiredRefreshTokens.removeFirst() }
     }
+
+    /// The error for a request that needs a session when there is none, saying why there is none.
+    ///
+    /// - Parameter state: the authentication state as it stands.
+    package static func errorForMissingSession(in state: AuthenticationState) -> WoteError {
+        switch state {
+        case .signedOut(let reason): reason.errorWhenMissing
+        case .storageUnavailable(let reason): .storageFailure(reason)
+        case .signedIn, .profileRequired: .notSignedIn
+        }
+    }
+
+    /// Whether an answer to a request sent in `requestGeneration` changes the session's profile
+    /// state to `completed`: only while that request's session is current and its profile state is
+    /// the other one (the profile gate: "profile required", or an accepted answer behind it).
+    ///
+    /// - Parameter profileCompleted: the current session's profile state; `nil` without a session.
+    package func profileChanges(to completed: Bool, issuedIn requestGeneration: UInt64, profileCompleted: Bool?)
+        -> Bool
+    {
+        guard isCurrent(requestGeneration), let profileCompleted else { return false }
+        return profileCompleted != completed
+    }
 }
