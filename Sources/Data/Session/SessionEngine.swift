@@ -284,13 +284,6 @@ package actor SessionEngine {
         try? await changeProfileState(completed: true)
     }
 
-    /// Starts a new generation for a new session: the requests waiting for the old session's
-    /// refresh fail with `error` at once, that refresh is cancelled, and the old session's requests
-    /// waiting for a slot are sent away.
-    func startNewGeneration(failingWaitersWith error: WoteError) {
-        run(machine.sessionBegan(failingWaitersWith: error))
-    }
-
     /// Carries out what the machine decided, in order.
     func run(_ actions: [SessionStateMachine.Action]) {
         for action in actions { run(action) }
