@@ -33,9 +33,12 @@ import FoundationNetworking
         #expect(storage.inner.session == nil)
     }
 
-    @Test func proactiveRefresh_overtakenByANewSignIn_failsTheRequest_withoutTheNewSessionsToken() async throws {
+    /// A request waiting for the old session's proactive refresh goes out with that session's
+    /// token or not at all; a sign-in waiting for the store meanwhile changes nothing until stored.
+    @Test func proactiveRefresh_thenANewSignIn_theRequestNeverCarriesTheNewSessionsToken() async throws {
         let fixture = EngineFixture(accessLifetime: 600)
         try await fixture.signIn()
+        let first = try #require(await fixture.engine.snapshot().tokens)
         fixture.clock.advance(by: .seconds(590))  // inside the leeway, not yet expired
         let gate = Latch()
         fixture.backend.refreshGate.withLock { $0 = gate }
@@ -43,19 +46,20 @@ import FoundationNetworking
         let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
         await fixture.backend.refreshArrived.wait()
         let next = fixture.backend.issuePair()
-        // The sign-in fails the request waiting for the old session's refresh at once; its store
-        // write waits for the refresh's turn.
+        // The sign-in's store write waits for the refresh's turn; until it is stored, the old
+        // session is current.
         let signIn = Task {
             try await fixture.engine.begin(StoredSession(tokens: next, profileCompleted: true), persist: true)
         }
-        let result = await request.result
         await gate.open()
         _ = try await signIn.value
+        _ = await request.result
 
-        #expect(throws: APIError.session(.notSignedIn)) { try result.get() }
         let sent = fixture.backend.stub.requests(path: "/api/profiles").map {
             $0.value(forHTTPHeaderField: "Authorization")
         }
         #expect(!sent.contains("Bearer \(next.accessToken)"))
+        #expect(!sent.contains("Bearer \(first.accessToken)"))
+        #expect(await fixture.engine.snapshot().tokens == next)
     }
 }

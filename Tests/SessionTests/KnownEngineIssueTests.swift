@@ -8,9 +8,9 @@ import FoundationNetworking
 #endif
 
 /// The engine bugs the randomized test (`RandomizedSessionTests`) found, each shrunk to one
-/// deterministic test through the public API. They fail on the engine as it stands, so they are
-/// disabled with the reason; enable each once the engine is fixed (issue 33), and remove its case
-/// from `RandomSessionRun.KnownIssue`.
+/// deterministic test through the public API. A bug still open is disabled with the reason; once
+/// the engine is fixed (issue 33) its test is enabled, named after what it now proves, and its case
+/// leaves `RandomSessionRun.KnownIssue`.
 @Suite struct KnownEngineIssueTests {
     static let baseURL = URL(string: "https://api.wote.test")!
 
@@ -83,12 +83,13 @@ import FoundationNetworking
         #expect(told == engine)
     }
 
-    /// Item 6: a restore adopts the stored session (state `signedIn`) before its refresh, and
-    /// sends `restored` only after the refresh: while the refresh is out, the state has changed
-    /// and no event said so (`SessionEngine+Refresh.swift`, `restoreFromStorage`; `begin` does the
-    /// same while its store write waits for the store).
-    @Test(.disabled("engine bug (issue 33 item 6): a restore changes the state before its event"))
-    func signInOrRestoreChangesStateBeforeItsEvent() async throws {
+    /// Item 6: a restore that adopts a stored session with an expired access token announces the
+    /// adopted state (`restored`) as it changes, before its refresh; while that refresh is out,
+    /// `SessionModel` and the engine agree. Before, the state changed at the adoption and `restored`
+    /// was sent only after the refresh (`restoreFromStorage`; `begin` did the same while its store
+    /// write waited for the store, which write-then-switch removes).
+    @Test
+    func aRestore_announcesTheAdoptedSession_beforeItsRefresh() async throws {
         let clock = TestClock()
         let gate = CallGate()
         let storage = TestTokenStorage(
@@ -107,12 +108,14 @@ import FoundationNetworking
         #expect(told == engine)
     }
 
-    /// A sign-in whose store write fails rolls back to the previous pair, whose refresh it
-    /// abandoned: that refresh rotated on the server, its answer is dropped, and the next refresh
-    /// spends the old refresh token again; a strict server answers E016 and the member is signed
-    /// out (`SessionEngine.begin`'s rollback with `startNewGeneration`).
-    @Test(.disabled("engine bug (issue 33): a failed sign-in rolls back to a pair whose refresh it abandoned"))
-    func failedSignInRollsBackToASpentPair() async throws {
+    /// A sign-in whose store write fails changes nothing: the previous session and its refresh go on
+    /// (write, then switch), so that refresh's rotated pair is kept and its spent refresh token is
+    /// never sent again. Before, the sign-in abandoned the refresh, then rolled back to the spent
+    /// pair on the failed write; the next refresh spent the old refresh token again, which a strict
+    /// server answers with E016. (The previous session is kept in memory only, so its refresh holds
+    /// no store and the sign-in's write fails while the refresh is still out.)
+    @Test
+    func aFailedSignIn_leavesThePreviousSessionAndItsRefreshUntouched() async throws {
         let clock = TestClock()
         let gate = CallGate()
         let storage = TestTokenStorage()
@@ -122,7 +125,7 @@ import FoundationNetworking
             spent.withLock { $0.append(token) }
             return Self.renewed("\(spent.current.count + 1)", at: now)
         }
-        try await wote.beginSession(with: Self.pair("1", at: now))
+        try await wote.beginSession(with: Self.pair("1", at: now), remember: false)
         let refresh = Task { try await wote.refreshSession() }
         await gate.waitForArrivals()
         storage.failWrites(with: .unavailable("device locked"))
@@ -163,24 +166,38 @@ import FoundationNetworking
         #expect(after.tokens?.accessToken == "a-B")
     }
 
-    /// An `accessToken()` called while A is signed in and A's refresh is out is handed B's token
-    /// when B's sign-in begins, before B's session is stored, and although that store write then
-    /// fails and B never begins (`begin` puts B in memory before its store write and rolls back
-    /// after). Found by the randomized test (seed 244, step 27 of 300); issue 33 item 2: a call of
-    /// one session is never answered with another session's token.
-    @Test(.disabled("engine bug (issue 33 item 2): an accessToken() of A is handed B's token"))
-    func waitingAccessTokenOfAIsHandedBsToken() async throws {
+    /// An `accessToken()` called while B's sign-in is being stored (A signed in, A's refresh out) is
+    /// answered with A's token, never B's: B is not the session until its store write succeeds, and
+    /// here it fails. Before, `begin` put B in memory before its store write and rolled back after,
+    /// so the call got B's token. Found by the randomized test (seed 244, step 27 of 300); issue 33
+    /// item 2: a call of one session is never answered with another session's token.
+    @Test
+    func anAccessTokenAskedWhileBIsBeingStored_isNeverBs() async throws {
         let clock = TestClock()
         let gate = CallGate()
-        let storage = TestTokenStorage()
+        let storage = HeldStorage()
         let now = clock.now
-        let (wote, _) = Self.client(storage: storage, clock: clock, gate: gate) { _ in Self.renewed("A2", at: now) }
-        try await wote.beginSession(with: Self.pair("A", at: now))
+        let stub = StubTransport { request in
+            guard request.url?.path == "/api/auth/refresh" else {
+                return .json(200, #"{"status":200,"message":"SUCCESS"}"#)
+            }
+            await gate.pass()
+            return Self.renewed("A2", at: now)
+        }
+        let wote = WoteClient(
+            configuration: WoteConfiguration(
+                baseURL: Self.baseURL, storage: storage, transport: stub.transport, clock: clock.clock))
+        try await wote.beginSession(with: Self.pair("A", at: now), remember: false)
         let refresh = Task { try await wote.refreshSession() }
         await gate.waitForArrivals()
+        storage.holdNext(.write)
+        let signIn = Task { try await wote.beginSession(with: Self.pair("B", at: now)) }
+        await storage.arrived.wait()
+
         let asToken = Task { () throws(WoteError) -> String in try await wote.accessToken() }
-        storage.failWrites(with: .unavailable("device locked"))
-        await #expect(throws: WoteError.self) { try await wote.beginSession(with: Self.pair("B", at: now)) }
+        storage.inner.failWrites(with: .unavailable("device locked"))
+        await storage.release.open()
+        await #expect(throws: WoteError.self) { try await signIn.value }
         gate.open()
 
         _ = await refresh.result

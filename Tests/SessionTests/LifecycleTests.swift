@@ -5,6 +5,10 @@ import WoteDomain
 import WoteKitTesting
 import WoteRepository
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 @Suite struct LifecycleTests {
     @Test func refreshLandingAfterLogout_storesNothing_andChangesNothing() async throws {
         let fixture = EngineFixture(accessLifetime: 60)
@@ -18,26 +22,32 @@ import WoteRepository
         #expect(await drain(held.events, of: fixture.engine) == [.signedOut(.loggedOut)])
     }
 
-    @Test func refreshLandingAfterANewLogin_keepsTheNewSession() async throws {
+    /// Write, then switch: a sign-in during a refresh waits for the store the refresh holds; the
+    /// refresh lands for the old session (its request goes out with the old session's new token),
+    /// then the new session is stored and becomes current.
+    @Test func aSignInDuringARefresh_waitsForIt_andEndsWithTheNewSession() async throws {
         let fixture = EngineFixture(accessLifetime: 60)
         let held = try await fixture.requestWithHeldRefresh()
         let second = fixture.backend.issuePair()
         let signIn = Task {
             try await fixture.engine.begin(StoredSession(tokens: second, profileCompleted: false), persist: true)
         }
-        // The sign-in fails the request waiting for the old session's refresh at once.
-        _ = await held.request.result
         await held.gate.open()
         _ = try await signIn.value
+        let sent = fixture.backend.stub.requests(path: "/api/profiles").map {
+            $0.value(forHTTPHeaderField: "Authorization")
+        }
 
+        #expect(!sent.contains("Bearer \(second.accessToken)"))
         #expect(await fixture.engine.snapshot().tokens == second)
         #expect(fixture.storage.session?.tokens == second)
         #expect(fixture.storage.session?.profileCompleted == false)
         #expect(await fixture.engine.snapshot().state == .profileRequired)
+        _ = await held.request.result
     }
 
     @Test(arguments: [true, false])
-    func refreshWriteLandingAfterANewLogin_leavesTheNewLoginInTheStore(_ remember: Bool) async throws {
+    func refreshWriteHeld_aSignInWritesAfterIt_andTheNewLoginStays(_ remember: Bool) async throws {
         let (fixture, storage, engine) = try await Self.engineWithExpiredAccessToken(persist: true)
         storage.holdNext(.write)
 
@@ -45,12 +55,11 @@ import WoteRepository
         let request = Task { () throws(APIError) -> Int in try await engine.send(EngineFixture.profile).status }
         await storage.arrived.wait()
         let newLogin = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: false)
-        // Writes are serialised: the sign-in changes memory at once (failing the request waiting for
-        // the old session's refresh) and writes after the refresh.
+        // Writes are serialised: the sign-in writes after the refresh, and only then changes memory.
         let signIn = Task { try await engine.begin(newLogin, persist: remember) }
-        _ = await request.result
         await storage.release.open()
         _ = try await signIn.value
+        _ = await request.result
 
         #expect(storage.inner.session?.tokens == (remember ? newLogin.tokens : nil))
         #expect(await engine.snapshot().tokens == newLogin.tokens)

@@ -66,8 +66,8 @@ import WoteTestSupport
         let events = widget.events()
         let pair = backend.issuePair()
         _ = try await app.begin(StoredSession(tokens: pair, profileCompleted: true), persist: true)
-        let signedIn = await first(events) { $0 == .signedIn }
-        #expect(signedIn == .signedIn)
+        let signedIn = await first(events) { $0 == .restored(.signedIn) }
+        #expect(signedIn == .restored(.signedIn))
         #expect(await widget.snapshot().tokens == pair)
     }
 

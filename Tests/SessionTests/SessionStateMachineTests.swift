@@ -97,6 +97,136 @@ import WoteRepository
         #expect(machine.afterJoinedRefresh(.renewed(.sample), issuedIn: a, callerCancelled: false) == .sessionGone)
     }
 
+    // MARK: - Write, then switch (a sign-in and a restore)
+
+    /// A sign-in whose store write succeeded: the new session begins (a new generation), the old
+    /// session's refresh and waiters are let go, and the old session ends for observers before the
+    /// new one begins.
+    @Test func aStoredSignIn_switchesToTheNewSession_andAnnouncesItInOrder() throws {
+        var machine = Self.signedIn()
+        let a = machine.generation
+        let waiting = machine.refreshWanted(trigger: .reactive)
+        guard case .startRefreshCall(let flight) = try #require(waiting.start) else { return }
+
+        let step = machine.signInStored(written: true, hadSession: true, profileCompleted: false)
+
+        guard case .switchTo(let actions, let events) = step else {
+            Issue.record("no switch: \(step)")
+            return
+        }
+        #expect(machine.generation == a + 1)
+        #expect(actions.first == .cancelRefreshCall(flight: flight.id))
+        #expect(Self.resumed(actions) == [waiting.waiter: .failed(.session(.notSignedIn))])
+        #expect(events == [.signedOut(.loggedOut), .profileRequired])
+        let fromNothing = machine.signInStored(written: true, hadSession: false, profileCompleted: true)
+        guard case .switchTo(_, let firstEvents) = fromNothing else { return }
+        #expect(firstEvents == [.signedIn])
+    }
+
+    /// A sign-in the store refused changes nothing: the same generation, the refresh under way and
+    /// its waiters go on (no rollback to a pair whose refresh was abandoned).
+    @Test func aSignInTheStoreRefused_leavesThePreviousSessionAndItsRefreshUntouched() throws {
+        var machine = Self.signedIn()
+        let a = machine.generation
+        let waiting = machine.refreshWanted(trigger: .reactive)
+        guard case .startRefreshCall(let flight) = try #require(waiting.start) else { return }
+
+        #expect(machine.signInStored(written: false, hadSession: true, profileCompleted: true) == .keepPrevious)
+
+        #expect(machine.generation == a)
+        #expect(machine.flight?.id == flight.id)
+        #expect(machine.isWaitingForRefresh(waiting.waiter))
+    }
+
+    static let origin = "https://api.wote.test"
+
+    static func stored(expiringIn seconds: TimeInterval, origin: String? = Self.origin) -> StoredSession {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        return StoredSession(
+            tokens: TokenPair(
+                accessToken: "a", refreshToken: "r", accessTokenExpiresAt: now.addingTimeInterval(seconds),
+                refreshTokenExpiresAt: nil, receivedAt: now.addingTimeInterval(-60)),
+            profileCompleted: true, origin: origin)
+    }
+
+    /// What a restore makes of what it read: the table of Docs/Session.md, and nothing adopted when
+    /// a sign-in or an end ran while it read, or while an end's removal is still refused.
+    @Test func aRestore_adoptsOnlyWhatItReadInItsOwnGeneration() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let fresh = Self.stored(expiringIn: 600)
+        var machine = Machine()
+        let asked = machine.generation
+        func read(_ result: Result<StoredSession?, TokenStorageError>, removalPending: Bool = false)
+            -> Machine.RestoreStep
+        {
+            var copy = machine
+            return copy.restoreRead(
+                result, askedIn: asked, removalPending: removalPending, origin: Self.origin, now: now)
+        }
+
+        #expect(read(.success(nil)) == .noSession)
+        #expect(read(.success(Self.stored(expiringIn: 600, origin: "https://elsewhere.test"))) == .noSession)
+        #expect(read(.failure(.unavailable("locked"))) == .unavailable(reason: "locked"))
+        #expect(read(.failure(.corrupted("garbage"))) == .corrupted(reason: "garbage"))
+        #expect(read(.success(fresh), removalPending: true) == .overtaken)
+        guard case .adopt(let adopted, let actions, let refreshFirst) = read(.success(fresh)) else {
+            Issue.record("not adopted")
+            return
+        }
+        #expect(adopted == fresh)
+        #expect(actions == [.dismissSlotWaiters(issuedBefore: asked + 1)])
+        #expect(!refreshFirst)
+        guard case .adopt(_, _, let expiredFirst) = read(.success(Self.stored(expiringIn: -1))) else { return }
+        #expect(expiredFirst)
+        // A session stored without an origin (an older version) is this origin's.
+        guard case .adopt = read(.success(Self.stored(expiringIn: 600, origin: nil))) else {
+            Issue.record("a legacy session not adopted")
+            return
+        }
+
+        _ = machine.sessionBegan(failingWaitersWith: .notSignedIn)
+        #expect(read(.success(fresh)) == .overtaken)
+        #expect(read(.failure(.unavailable("locked"))) == .overtaken)
+        #expect(machine.generation == asked + 1)
+    }
+
+    /// A refresh token replaced within one session is spent: a restore never adopts it again
+    /// (randomized seeds 40, 97, 165); one replaced by a new session's (a sign-in) is not.
+    @Test func aRestore_neverAdoptsARefreshTokenThisEngineSawReplaced() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var machine = Self.signedIn()
+        machine.refreshTokenReplaced("r", by: "r2", inSameSession: true)
+        machine.refreshTokenReplaced("r2", by: "other", inSameSession: false)
+        #expect(machine.retiredRefreshTokens == ["r"])
+        _ = machine.sessionEnded(failingWaitersWith: .sessionExpired, cancellingRefresh: false)
+
+        let spent = Self.stored(expiringIn: -1)
+        let step = machine.restoreRead(
+            .success(spent), askedIn: machine.generation, removalPending: false, origin: Self.origin, now: now)
+        #expect(step == .spentPair(spent))
+    }
+
+    /// Why there is no session, as the error a request gets.
+    @Test func theErrorForAMissingSession_saysWhyThereIsNone() {
+        #expect(Machine.errorForMissingSession(in: .signedOut(.sessionExpired)) == .sessionExpired)
+        #expect(Machine.errorForMissingSession(in: .signedOut(.banned)) == SignOutReason.banned.errorWhenMissing)
+        #expect(Machine.errorForMissingSession(in: .storageUnavailable(reason: "locked")) == .storageFailure("locked"))
+        #expect(Machine.errorForMissingSession(in: .signedIn) == .notSignedIn)
+    }
+
+    /// The profile gate changes the profile state only for the current session, and only to the
+    /// other state.
+    @Test func theProfileGate_changesOnlyTheCurrentSessionsProfileState() {
+        var machine = Self.signedIn()
+        let a = machine.generation
+        #expect(machine.profileChanges(to: false, issuedIn: a, profileCompleted: true))
+        #expect(!machine.profileChanges(to: false, issuedIn: a, profileCompleted: false))
+        #expect(machine.profileChanges(to: true, issuedIn: a, profileCompleted: false))
+        #expect(!machine.profileChanges(to: true, issuedIn: a, profileCompleted: nil))
+        _ = machine.sessionBegan(failingWaitersWith: .notSignedIn)
+        #expect(!machine.profileChanges(to: false, issuedIn: a, profileCompleted: true))
+    }
+
     // MARK: - Endings
 
     /// The model's end-order trails (`today-end-order-*`): a request waiting for the refresh hears of

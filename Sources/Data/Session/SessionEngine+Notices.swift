@@ -36,8 +36,8 @@ extension SessionEngine {
     /// - a session in memory that the store no longer holds ends as ``SignOutReason/endedElsewhere``;
     ///   a newer pair in the store is adopted (`tokensRefreshed`);
     /// - with no session in memory, one another process stored is restored (a sign-in elsewhere is a
-    ///   sign-in here: `signedIn` or `profileRequired`), unless this process's own logout still has to
-    ///   remove it;
+    ///   sign-in here: `restored(signedIn)` or `restored(profileRequired)`), unless this process's own
+    ///   logout still has to remove it;
     /// - a session kept in memory only (not persistent) ignores the store, as always.
     private func followStore() async {
         let before = generation
@@ -53,11 +53,7 @@ extension SessionEngine {
         guard case .signedOut = state, !removalPending else { return }
         await waitForStoreQueue()
         guard machine.isCurrent(before), session == nil, (try? await storage.load()) ?? nil != nil else { return }
+        // Announced as any restore is: `restored(signedIn)` (or `profileRequired`).
         _ = await restoreFromStorage()
-        switch state {
-        case .signedIn: broadcaster.send(.signedIn)
-        case .profileRequired: broadcaster.send(.profileRequired)
-        default: break
-        }
     }
 }

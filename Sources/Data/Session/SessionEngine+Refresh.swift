@@ -11,17 +11,22 @@ extension SessionEngine {
     /// client's: signed out, untouched, no network.
     package func restore() async -> SessionSnapshot {
         hearStoreNotices()
-        if session == nil {
-            let warning = await restoreFromStorage()
+        guard session == nil else {
             broadcaster.send(.restored(state))
-            var restored = snapshot()
-            restored.warning = warning
-            return restored
+            return snapshot()
         }
-        broadcaster.send(.restored(state))
-        return snapshot()
+        let warning = await restoreFromStorage()
+        var restored = snapshot()
+        restored.warning = warning
+        return restored
     }
 
+    /// Reads the store and carries out what the machine makes of it
+    /// (``SessionStateMachine/restoreRead(_:askedIn:removalPending:origin:now:)``), announcing the
+    /// state with `restored` as it changes: a stored session is adopted and announced at once, before
+    /// the refresh its expired access token needs.
+    ///
+    /// - Returns: the refresh's passing failure, if the adopted session goes on without a fresh token.
     func restoreFromStorage() async -> WoteError? {
         let restoring = generation
         // After every change of the store queued before it (a logout removing this very session):
@@ -34,33 +39,44 @@ extension SessionEngine {
         } else {
             await waitForStoreQueue()
         }
-        let stored: StoredSession?
-        do {
-            stored = try await storage.load()
-        } catch .unavailable(let reason) {
-            // Cannot read at all (a locked Keychain): neither signed out nor wiped.
-            if machine.isCurrent(restoring) { state = .storageUnavailable(reason: reason) }
-            return nil
+        let read: Result<StoredSession?, TokenStorageError>
+        do throws(TokenStorageError) {
+            read = .success(try await storage.load())
         } catch {
-            if machine.isCurrent(restoring) { state = .signedOut(.storedSessionCorrupted(error.reason)) }
-            return nil
+            read = .failure(error)
         }
-        // A sign-in or sign-out that ran while the store was read is newer than what was read.
-        guard machine.isCurrent(restoring), !removalPending else { return nil }
-        guard let stored, belongsHere(stored) else {
-            state = .signedOut(.noSession)
-            return nil
+        // The machine compares generations: a sign-in or an end that ran while the store was read
+        // is newer than what was read.
+        var adoption: (StoredSession, refreshFirst: Bool)?
+        var spent: StoredSession?
+        switch machine.restoreRead(
+            read, askedIn: restoring, removalPending: removalPending, origin: origin, now: clock.now())
+        {
+        case .unavailable(let reason): state = .storageUnavailable(reason: reason)
+        case .corrupted(let reason): state = .signedOut(.storedSessionCorrupted(reason))
+        case .noSession: state = .signedOut(.noSession)
+        case .overtaken: break
+        case .spentPair(let stored): spent = stored
+        case .adopt(let stored, let actions, let refreshFirst):
+            run(actions)
+            var adopted = stored
+            adopted.origin = origin
+            session = adopted
+            lastSeenInStore = stored
+            isPersistent = true
+            state = stored.profileCompleted ? .signedIn : .profileRequired
+            adoption = (stored, refreshFirst)
         }
-        startNewGeneration(failingWaitersWith: .notSignedIn)
-        var adopted = stored
-        adopted.origin = origin
-        session = adopted
-        lastSeenInStore = stored
-        isPersistent = true
-        state = stored.profileCompleted ? .signedIn : .profileRequired
-        guard stored.tokens.isAccessTokenExpired(at: serverNow()) else {
-            return await bindOriginOfLegacySession(stored)
+        // Announced as the state changes: before the refresh an expired access token needs.
+        broadcaster.send(.restored(state))
+        if let spent {
+            // Compare-and-swap: only while the store still holds that pair and nobody signed in.
+            _ = try? await withStore { () async throws(WoteError) in
+                if session == nil { try await removeStoredSession(whileItHolds: spent.tokens) }
+            }
         }
+        guard let (stored, refreshFirst) = adoption else { return nil }
+        guard refreshFirst else { return await bindOriginOfLegacySession(stored) }
         if case .failed(let error) = await sharedRefresh(), session != nil {
             return error.toDomain()
         }

@@ -216,7 +216,13 @@ extension SessionEngine {
                 if latest.profileCompleted != completed {
                     latest.profileCompleted = completed
                     session = latest
-                    state = completed ? .signedIn : .profileRequired
+                }
+                // A pair adopted from the store meanwhile was announced with its own state: this
+                // change is announced again (randomized seed 287).
+                let changed: AuthenticationState = completed ? .signedIn : .profileRequired
+                if state != changed {
+                    state = changed
+                    broadcaster.send(completed ? .signedIn : .profileRequired)
                 }
                 try await writeMemoryToStore(replacingOtherOrigins: false)
             }

@@ -31,6 +31,9 @@ package actor SessionEngine {
 
     var session: StoredSession? {
         didSet {
+            machine.refreshTokenReplaced(
+                oldValue?.tokens.refreshToken, by: session?.tokens.refreshToken,
+                inSameSession: sessionGeneration == machine.generation)
             sessionGeneration = machine.generation
             publishLane()
             machine.sessionChanged(from: oldValue?.tokens.accessToken, to: session?.tokens.accessToken)
@@ -151,11 +154,7 @@ package actor SessionEngine {
 
     /// The error for a request that needs a session when there is none, saying why there is none.
     func errorForMissingSession() -> WoteError {
-        switch state {
-        case .signedOut(let reason): reason.errorWhenMissing
-        case .storageUnavailable(let reason): .storageFailure(reason)
-        case .signedIn, .profileRequired: .notSignedIn
-        }
+        SessionStateMachine.errorForMissingSession(in: state)
     }
 
     // MARK: - Beginning and ending
@@ -163,33 +162,59 @@ package actor SessionEngine {
     /// Starts a session with freshly issued tokens, replacing any other (in this process and in the
     /// store, whichever origin the stored one belongs to).
     ///
+    /// Write, then switch (``SessionStateMachine/signInStored(written:hadSession:profileCompleted:)``):
+    /// the new session is written to the store first, in the store queue after every change asked
+    /// for before it (a refresh under way, an end); only then does it become the session in memory,
+    /// with its event. Until then the previous session goes on, and a store that refuses the write
+    /// leaves it as it was, its refresh included.
+    ///
     /// - Parameters:
     ///   - new: the tokens and whether the profile is completed.
     ///   - persist: write to the store, or keep in memory and remove any stored session.
-    /// - Throws: ``WoteError/storageFailure(_:)``; the previous session is then kept.
+    /// - Returns: the state once the new session began.
+    /// - Throws: ``WoteError/storageFailure(_:)``; nothing has changed then.
     package func begin(_ new: StoredSession, persist: Bool) async throws(WoteError) -> AuthenticationState {
         hearStoreNotices()
-        let previous = (session: session, state: state, isPersistent: isPersistent)
-        startNewGeneration(failingWaitersWith: .notSignedIn)
-        let beginning = generation
-        session = stamped(new, receivedAt: clock.now(), dateHeader: nil, previousOffset: new.serverClockOffset)
-        isPersistent = persist
-        state = new.profileCompleted ? .signedIn : .profileRequired
+        let beginning = stamped(new, receivedAt: clock.now(), dateHeader: nil, previousOffset: new.serverClockOffset)
+        return try await withStore { () async throws(WoteError) -> AuthenticationState in
+            var failure: WoteError?
+            do throws(WoteError) {
+                try await writeBeginning(beginning, persist: persist)
+            } catch {
+                failure = error
+            }
+            let step = machine.signInStored(
+                written: failure == nil, hadSession: session != nil, profileCompleted: beginning.profileCompleted)
+            switch step {
+            case .keepPrevious:
+                throw failure ?? .storageFailure("the store refused the session")
+            case .switchTo(let actions, let events):
+                run(actions)
+                session = beginning
+                isPersistent = persist
+                storeBehindSince = nil
+                state = beginning.profileCompleted ? .signedIn : .profileRequired
+                for event in events { broadcaster.send(event) }
+                return state
+            }
+        }
+    }
+
+    /// Writes a beginning session to the store (call it inside ``withStore(_:)``): saves it, or, for a
+    /// session kept in memory only, removes whatever the store holds, whichever origin it belongs to.
+    private func writeBeginning(_ beginning: StoredSession, persist: Bool) async throws(WoteError) {
         do {
-            try await withStore { () async throws(WoteError) in
-                try await writeMemoryToStore(replacingOtherOrigins: true)
+            if persist {
+                try await storage.save(beginning)
+                lastSeenInStore = beginning
+            } else {
+                try await storage.remove()
+                lastSeenInStore = nil
             }
         } catch {
-            // Roll back only while nothing newer (a logout, another sign-in) has taken over.
-            if machine.isCurrent(beginning) { (session, state, isPersistent) = previous }
-            throw error
+            throw .storageFailure(error.reason)
         }
-        // Overtaken while writing: the newer change owns the session and has told subscribers.
-        guard machine.isCurrent(beginning) else { return state }
-        // An account switch: the previous session ends for observers before the new one begins.
-        if previous.session != nil { broadcaster.send(.signedOut(.loggedOut)) }
-        broadcaster.send(new.profileCompleted ? .signedIn : .profileRequired)
-        return state
+        removalPending = false
     }
 
     /// Ends the session locally for `reason` and removes the stored session when it belongs to this
@@ -250,23 +275,19 @@ package actor SessionEngine {
 
     /// A Bearer request was answered "profile required" (§4.10): say so, without refresh or sign-out.
     func noteProfileRequired(generation requestGeneration: UInt64) async {
-        guard machine.isCurrent(requestGeneration), let current = session, current.profileCompleted else { return }
+        guard
+            machine.profileChanges(
+                to: false, issuedIn: requestGeneration, profileCompleted: session?.profileCompleted)
+        else { return }
         try? await changeProfileState(completed: false)
     }
 
     /// A Bearer request behind the profile gate was accepted: the profile is completed.
     func noteAcceptedBehindProfileGate(generation requestGeneration: UInt64) async {
-        guard machine.isCurrent(requestGeneration), let current = session, !current.profileCompleted else {
-            return
-        }
+        guard
+            machine.profileChanges(to: true, issuedIn: requestGeneration, profileCompleted: session?.profileCompleted)
+        else { return }
         try? await changeProfileState(completed: true)
-    }
-
-    /// Starts a new generation for a new session: the requests waiting for the old session's
-    /// refresh fail with `error` at once, that refresh is cancelled, and the old session's requests
-    /// waiting for a slot are sent away.
-    func startNewGeneration(failingWaitersWith error: WoteError) {
-        run(machine.sessionBegan(failingWaitersWith: error))
     }
 
     /// Carries out what the machine decided, in order.

@@ -72,6 +72,9 @@ package struct SessionStateMachine: Sendable {
     /// The access tokens this generation's session held before a refresh (or another process's
     /// pair) replaced them, latest last.
     package internal(set) var replacedAccessTokens: (generation: UInt64, tokens: [String]) = (0, [])
+    /// Refresh tokens a newer pair of the same session replaced in memory (a rotation, a pair adopted
+    /// from the store), latest last: spent, so a restore never adopts them again.
+    package internal(set) var retiredRefreshTokens: [String] = []
     /// Monotonic times of recent refresh calls, for the storm guard.
     package internal(set) var recentRefreshes: [Duration] = []
     private var nextID: UInt64 = 0

@@ -33,9 +33,9 @@ struct RandomBudget {
 ///   the token of the session it was issued under, `accessToken()` and
 ///   `accessToken(afterRejecting:from:)` return one of it (or of a session another writer put in
 ///   the store over it, which an engine cannot tell from a refresh of it);
-/// - a session ends only by a logout or withdrawal, a dead-token verdict the server delivered, a
-///   change of the store by another writer, or a failed sign-in's rollback, never by a passing
-///   failure (drop, 5xx, time-out, a lost answer);
+/// - a session ends only by a logout or withdrawal, a dead-token verdict the server delivered, or a
+///   change of the store by another writer, never by a passing failure (drop, 5xx, time-out, a lost
+///   answer) nor by a sign-in that failed (it changes nothing);
 /// - a logged-out session never comes back, in memory or in the store, and no client spends a
 ///   refresh token twice after its rotation was answered;
 /// - each client's `SessionModel` shows the engine's state;
@@ -92,12 +92,6 @@ struct RandomBudget {
     private var loggedOutEverywhere: Set<Int> = []
     /// Families another process's write or another client's change took out of the store.
     private var displacedFromStore: Set<Int> = []
-    /// Families current on a client when a sign-in on it failed (the doc lets that end them).
-    private var signInFailedOver: Set<Int> = []
-    /// Clients on which a sign-in failed to store its session, since the last check (it rolls
-    /// back, ending the session it had already shown) and ever (`signInFailedToStore`).
-    private var signInFailedSinceCheck: Set<Int> = []
-    private var signInFailedToStore: Set<Int> = []
     /// Families whose logout threw because the store refused to remove them.
     private var removalRefused: Set<Int> = []
     private var lastStoreFamily: Int?
@@ -108,21 +102,12 @@ struct RandomBudget {
     /// Engine bugs this test meets on the engine as it stands: found by it and shrunk to their own
     /// tests (`KnownEngineIssueTests`), or listed in issue 33. Remove a case once the engine is fixed.
     enum KnownIssue: String, CaseIterable {
-        /// A sign-in or restore sets the new state before its store write or refresh, and sends
-        /// its event only after it (SessionEngine.begin, SessionEngine+Refresh restoreFromStorage):
-        /// while that write waits for the store or the refresh for the server, the state has
-        /// changed with no event.
-        case signInOrRestoreChangesStateBeforeItsEvent
         /// Two clients on one store without a lock (`TokenStorageLock.none`) both refresh with one
         /// refresh token: issue 33, "Two clients, one refresh token spent twice" (item 4).
         case twoClientsOnALocklessStoreSpendOneRefreshToken
         /// A logout during a refresh drops that refresh's answer, then spends the same refresh
         /// token again to tell the server (issue 33, "Logout cancels a refresh in flight", item 5).
         case logoutSpendsTheRefreshTokenOfTheRefreshItCancelled
-        /// A sign-in that fails to store rolls back to the previous pair, whose refresh it
-        /// abandoned; that refresh's rotated answer is lost, so the old refresh token is spent again
-        /// (SessionEngine.begin's rollback).
-        case failedSignInRollsBackToASpentPair
         /// A logout whose store removal is refused leaves the session in the store, where the
         /// other client (or the next launch) adopts it again (issue 33, "A logout undone by one
         /// refused write", item 3).
@@ -252,8 +237,6 @@ struct RandomBudget {
             }
             if loggedOut {
                 noteKnown(.logoutSpendsTheRefreshTokenOfTheRefreshItCancelled, spent)
-            } else if signInFailedToStore.contains(client) {
-                noteKnown(.failedSignInRollsBackToASpentPair, spent)
             } else {
                 operationViolations.append(spent)
             }
@@ -404,11 +387,6 @@ struct RandomBudget {
             endedForGood.insert(family)
             if operation.succeeded { loggedOutEverywhere.insert(family) }
         }
-        if operation.kind == .login || operation.kind == .beginSession, !operation.succeeded {
-            if let family = operation.issuedUnder { signInFailedOver.insert(family) }
-            signInFailedSinceCheck.insert(operation.client)
-            if operation.outcome?.contains("storageFailure") == true { signInFailedToStore.insert(operation.client) }
-        }
         if operation.kind == .logout, !operation.succeeded, let family = operation.issuedUnder {
             removalRefused.insert(family)
         }
@@ -457,15 +435,6 @@ struct RandomBudget {
         if knownIssues[issue] == nil { knownIssues[issue] = "seed \(seed): \(example)" }
     }
 
-    /// The known bug a difference between model and engine is, if any.
-    private func knownIssue(model: AuthenticationState?, engine: AuthenticationState, client: Int) -> KnownIssue? {
-        let beginning = operations.contains {
-            $0.client == client && [.restore, .login, .beginSession].contains($0.kind) && $0.outcome == nil
-        }
-        if beginning, engine.hasSession { return .signInOrRestoreChangesStateBeforeItsEvent }
-        return nil
-    }
-
     private func check() async -> String? {
         if let violation = server.state.current.violations.first { return violation }
         if let violation = operationViolations.first { return violation }
@@ -495,12 +464,8 @@ struct RandomBudget {
             let snapshot = await client.currentSession
             let modelState = client.session.state
             if modelState != snapshot.state {
-                let mismatch =
+                return
                     "client \(index): SessionModel says \(String(describing: modelState)), the engine \(snapshot.state)"
-                guard let known = knownIssue(model: modelState, engine: snapshot.state, client: index) else {
-                    return mismatch
-                }
-                noteKnown(known, mismatch)
             }
             let current = snapshot.state.hasSession ? snapshot.tokens.flatMap { family(of: $0.accessToken) } : nil
             if let current, endCompleted[index].contains(current) {
@@ -522,8 +487,7 @@ struct RandomBudget {
                 }
                 let justified =
                     requested || dead.contains(previous)
-                    || displacedFromStore.contains(previous) || signInFailedOver.contains(previous)
-                    || signInFailedSinceCheck.contains(index)
+                    || displacedFromStore.contains(previous)
                 if current == nil && !justified {
                     return "client \(index): session \(previous) ended (\(snapshot.state)) with no logout, "
                         + "withdrawal, dead-token verdict or store change"
@@ -531,7 +495,6 @@ struct RandomBudget {
             }
             lastFamily[index] = current
         }
-        signInFailedSinceCheck.removeAll()
         return nil
     }
 }
