@@ -22,7 +22,8 @@ extension SessionEngine {
         let ended = AuthenticationState.signedOut(reason)
         // Every change of state is told, even without a session: a logout after a dead-token
         // verdict (whose removal it retries) turns "expired" into "logged out" (issue 33, item 6).
-        let changed = session != nil || state != ended
+        let hadSession = session != nil
+        let changed = hadSession || state != ended
         let (ending, actions) = machine.sessionEnded(
             failingWaitersWith: reason.errorWhenMissing, cancellingRefresh: cancellingRefresh)
         run(actions)
@@ -30,6 +31,8 @@ extension SessionEngine {
         isPersistent = true
         state = ended
         if changed { broadcaster.send(.signedOut(reason)) }
+        // The one place every end passes: its record, beside the store, after its event.
+        if hadSession { recorder.record(reason, call: .ending(reason, cancellingRefresh: cancellingRefresh)) }
         return SessionEnding(id: ending)
     }
 

@@ -28,6 +28,8 @@ package actor SessionEngine {
     let diagnostics: WoteDiagnostics
     /// The authorized requests that may be on the wire at once.
     let slots: RequestSlots
+    /// Keeps the last transitions and writes the record of each end beside the store.
+    let recorder: SignOutRecorder
 
     var session: StoredSession? {
         didSet {
@@ -108,10 +110,17 @@ package actor SessionEngine {
     ) {
         self.diagnostics = diagnostics
         slots = RequestSlots(limit: configuration.maximumConcurrentRequests)
-        var onSend: (@Sendable (SessionEvent) -> Void)?
+        let recorder = SignOutRecorder(store: signOutRecordStore(beside: storage), now: clock.now)
+        self.recorder = recorder
+        let onSend: @Sendable (SessionEvent) -> Void
         if diagnostics.isEnabled {
             let handle = diagnostics.handle
-            onSend = { event in handle(.session(event)) }
+            onSend = { event in
+                recorder.note(event)
+                handle(.session(event))
+            }
+        } else {
+            onSend = { event in recorder.note(event) }
         }
         broadcaster = SessionEventBroadcaster(onSend: onSend)
         self.client = client
@@ -129,6 +138,12 @@ package actor SessionEngine {
     /// The session as it stands.
     package func snapshot() -> SessionSnapshot {
         SessionSnapshot(state: state, tokens: session?.tokens, isPersistent: isPersistent)
+    }
+
+    /// The record of the last end of a session on this store, kept beside it; `nil` when none was
+    /// kept (or the store keeps none, and none ended in this process).
+    package func lastSignOut() -> SignOutRecord? {
+        recorder.lastRecord
     }
 
     /// Whether an access token is held that has not yet expired.

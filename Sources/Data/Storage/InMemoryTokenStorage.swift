@@ -10,6 +10,8 @@ public actor InMemoryTokenStorage: TokenStorage {
     private var session: StoredSession?
     /// Tells the other engines of this process sharing this instance of each change.
     package nonisolated let inProcessNotices = InProcessStoreNotices()
+    /// The last sign-out record, kept as long as this store (see ``SignOutRecord``).
+    nonisolated let records = InMemorySignOutRecordStore()
 
     /// Creates a store holding `session`.
     ///

@@ -46,6 +46,8 @@ public final class KeychainTokenStorage: TokenStorage {
     public let backgroundExecution: BackgroundExecution
 
     package let item: KeychainItem
+    /// The item the last sign-out record is kept in: same service, account `<account>.signout`.
+    package let recordItem: KeychainItem
     /// The items an earlier version kept this store's session in, moved here at the first read that
     /// finds no item (see ``StoreMove``); `nil` when there are none.
     package let move: StoreMove?
@@ -82,6 +84,11 @@ public final class KeychainTokenStorage: TokenStorage {
                             + "-34018: no keychain entitlement); the item of service \(service) is kept in the "
                             + "file-based keychain"))
             })
+        recordItem = KeychainItem(
+            identity: KeychainQuery(
+                service: service, account: account + ".signout", accessGroup: accessGroup,
+                useDataProtectionKeychain: useDataProtectionKeychain),
+            accessibility: accessibility, calls: calls)
     }
 
     /// Reads the stored session.
