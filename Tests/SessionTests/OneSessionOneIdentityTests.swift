@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteData
 import WoteDomain
+import WoteKit
 import WoteKitTesting
 import WoteRepository
 
@@ -136,6 +137,60 @@ struct OneSessionOneIdentityTests {
 
         await #expect(throws: APIError.session(.sessionExpired)) { try await request.value }
         #expect(fixture.storage.session == theirs)
+    }
+
+    /// Two engines (two `WoteClient`s) of one process on one store that offers no lock
+    /// (`TokenStorageLock.none`, as the default Keychain store without a shared directory) both find
+    /// the access token expired: they take turns in the store, so one refresh call goes out and the
+    /// other engine adopts the pair it stored.
+    @Test func twoClientsOneRefreshTokenSpentTwice_twoEnginesOnALocklessStore_takeTurns() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        let (first, second) = try await fixture.twoProcessesPastTheAccessLifetime()
+        let gate = Latch()
+        fixture.backend.refreshGate.withLock { $0 = gate }
+
+        let one = Task { () throws(APIError) -> Int in try await first.send(EngineFixture.profile).status }
+        await fixture.backend.refreshArrived.wait()
+        let other = Task { () throws(APIError) -> Int in try await second.send(EngineFixture.profile).status }
+        // Without turns the second refresh call goes out with the same refresh token; with them it
+        // waits for the first engine's store change, so this gives up after its limit.
+        _ = await yieldUntil(limit: 2_000) { fixture.backend.refreshCalls == 2 }
+        await gate.open()
+
+        #expect(try await one.value == 200)
+        #expect(try await other.value == 200)
+        #expect(fixture.backend.refreshCalls == 1)
+        let stored = try #require(fixture.storage.session)
+        #expect(await first.snapshot().tokens == stored.tokens)
+        #expect(await second.snapshot().tokens == stored.tokens)
+    }
+
+    /// Two `WoteClient`s over one lock-less store: the same, through the public API.
+    @Test func twoClientsOneRefreshTokenSpentTwice_twoWoteClientsOnALocklessStore_spendItOnce() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        let storage = TestTokenStorage()
+        let clients = (0..<2).map { _ in
+            WoteClient(
+                configuration: WoteConfiguration(
+                    baseURL: EngineFixture.baseURL, storage: storage, transport: fixture.backend.stub.transport,
+                    clock: fixture.clock.clock))
+        }
+        try await clients[0].beginSession(with: fixture.backend.issuePair())
+        _ = await clients[1].restoreSession()
+        fixture.clock.advance(by: .seconds(61))
+        let gate = Latch()
+        fixture.backend.refreshGate.withLock { $0 = gate }
+
+        let one = Task { try await clients[0].accessToken() }
+        await fixture.backend.refreshArrived.wait()
+        let other = Task { try await clients[1].accessToken() }
+        _ = await yieldUntil(limit: 2_000) { fixture.backend.refreshCalls == 2 }
+        await gate.open()
+
+        let tokens = [try await one.value, try await other.value]
+        #expect(fixture.backend.refreshCalls == 1)
+        #expect(tokens[0] == tokens[1])
+        #expect(storage.session?.tokens.accessToken == tokens[0])
     }
 
     // MARK: - A logout undone by one refused write (review #6)

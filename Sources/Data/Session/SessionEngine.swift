@@ -84,7 +84,7 @@ package actor SessionEngine {
     /// Whether an end's removal from the store failed: the next logout or restore removes again.
     var removalPending = false
     /// This process's turns in the store's changes, shared with every engine on the same store.
-    let storeTurnKey: String?
+    let storeTurnKey: StoreTurns.Key?
 
     /// Creates an engine with no session; call ``restore()`` at launch.
     ///

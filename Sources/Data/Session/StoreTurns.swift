@@ -25,29 +25,43 @@ final class StoreTurns: Sendable {
     }
 
     private struct State {
-        var lines: [String: Line] = [:]
+        var lines: [Key: Line] = [:]
         var nextID: UInt64 = 0
     }
 
     private let state = Locked(State())
 
-    /// The key of `storage`'s turns: the same for every instance over the same stored item.
-    static func key(of storage: any TokenStorage) -> String? {
-        switch storage {
-        case let keychain as KeychainTokenStorage:
-            return "keychain:\(keychain.service)\u{0}\(keychain.account)\u{0}\(keychain.accessGroup ?? "")"
-        default:
-            // A file store's flock excludes other instances in this process as well (it belongs to the
-            // open file); other stores say nothing of their identity.
-            return nil
+    /// What tells one store apart from every other in this process: the same for every instance
+    /// over one stored item.
+    enum Key: Hashable, Sendable {
+        /// A Keychain item: every ``KeychainTokenStorage`` over it, however many were made (the
+        /// default Apple store makes one per read of the configuration's `storage`).
+        case keychainItem(service: String, account: String, accessGroup: String?)
+        /// One store object, shared by the engines given it: an in-memory store, a file store (its
+        /// other instances over the same file are kept out by the file's `flock`, which belongs to
+        /// each opening of the lock file), an app's own store.
+        case instance(ObjectIdentifier)
+    }
+
+    /// The key of `storage`'s turns, or `nil` for a store that is a value (a struct), which has no
+    /// identity to share.
+    ///
+    /// An ``Key/instance(_:)`` key stays unique while the store lives, and an engine holds its store
+    /// for as long as it can take a turn.
+    static func key(of storage: any TokenStorage) -> Key? {
+        if let keychain = storage as? KeychainTokenStorage {
+            return .keychainItem(
+                service: keychain.service, account: keychain.account, accessGroup: keychain.accessGroup)
         }
+        guard type(of: storage) is AnyObject.Type else { return nil }
+        return .instance(ObjectIdentifier(storage as AnyObject))
     }
 
     /// Waits for the turn of `key`, in arrival order.
     ///
     /// - Returns: `true` holding the turn (give it back with ``give(_:)``); `false`, holding
     ///   nothing, after `limit` or when the caller was cancelled.
-    func take(_ key: String, waitingAtMost limit: Duration) async -> Bool {
+    func take(_ key: Key, waitingAtMost limit: Duration) async -> Bool {
         let (free, id) = state.withLock { state -> (Bool, UInt64) in
             guard state.lines[key] != nil else {
                 state.lines[key] = Line()
@@ -87,7 +101,7 @@ final class StoreTurns: Sendable {
     }
 
     /// Gives the turn of `key` back: the longest waiter gets it.
-    func give(_ key: String) {
+    func give(_ key: Key) {
         let next = state.withLock { state -> Waiter? in
             guard let line = state.lines[key], !line.waiters.isEmpty else {
                 state.lines[key] = nil
@@ -100,7 +114,7 @@ final class StoreTurns: Sendable {
     }
 
     /// Takes waiter `id` out of the line for `key` without a turn (its wait timed out or was cancelled).
-    private func leave(_ key: String, _ id: UInt64) {
+    private func leave(_ key: Key, _ id: UInt64) {
         let left = state.withLock { state -> Waiter? in
             guard let index = state.lines[key]?.waiters.firstIndex(where: { $0.id == id }) else { return nil }
             return state.lines[key]?.waiters.remove(at: index)
