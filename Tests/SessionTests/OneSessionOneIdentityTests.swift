@@ -300,4 +300,68 @@ struct OneSessionOneIdentityTests {
         }
         #expect(notTold.isEmpty)
     }
+
+    /// The same for a session kept in memory only ("keep me signed in" off): no store holds the
+    /// refresh's answer, so the logout waits for it and goes with it (found by the randomized test, seed 1).
+    @Test
+    func logoutDuringARefresh_ofASessionKeptInMemoryOnly_spendsTheRefreshTokenOnce_andTellsTheServerWithTheNewPair()
+        async throws
+    {
+        let answered = Latch()
+        let rotated = Latch()
+        let fixture = EngineFixture(accessLifetime: 600) { backend in
+            HTTPTransport { request in
+                let reply = try await backend.stub.transport.send(request)
+                if request.url?.path == "/api/auth/refresh" {
+                    await rotated.open()
+                    await answered.wait()
+                }
+                return reply
+            }
+        }
+        try await fixture.signIn(persist: false)
+        fixture.clock.advance(by: .seconds(590))  // inside the leeway, not yet expired
+        let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
+        await rotated.wait()
+        var changes = fixture.engine.events().makeAsyncIterator()
+        let events = fixture.engine.events()
+
+        let logout = Task { try await fixture.engine.logOut(deviceToken: nil) }
+        while let event = await changes.next() {
+            if case .signedOut = event { break }
+        }
+        await answered.open()
+        try await logout.value
+        _ = await request.result
+
+        let backend = fixture.backend.state.current
+        #expect(backend.refreshBodies.count == 1)
+        #expect(backend.logoutCalls.map(\.authorization) == ["Bearer access-2"])
+        #expect(fixture.storage.session == nil)
+        let notTold = await drain(events, of: fixture.engine).filter {
+            if case .serverNotToldOfLogout = $0 { return true }
+            return false
+        }
+        #expect(notTold.isEmpty)
+    }
+
+    /// A refresh whose pair the store refused (a locked Keychain) leaves the spent pair in the store;
+    /// a logout then tells the server with the pair memory holds, never with the spent one (found
+    /// by the randomized test, seeds 19 and 47: the logout took the stored pair for "what this
+    /// process last saw" and spent its refresh token again).
+    @Test func logoutAfterARefreshTheStoreRefused_tellsTheServerWithTheRefreshedPair() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        try await fixture.signIn()
+        fixture.clock.advance(by: .seconds(61))
+        fixture.storage.failWrites(with: .unavailable("locked"))
+        #expect(try await fixture.fetchProfile() == 200)
+        fixture.storage.failWrites(with: nil)
+
+        try await fixture.engine.logOut(deviceToken: nil)
+
+        let backend = fixture.backend.state.current
+        #expect(backend.refreshBodies.count == 1)
+        #expect(backend.logoutCalls.map(\.authorization) == ["Bearer access-2"])
+        #expect(fixture.storage.session == nil)
+    }
 }

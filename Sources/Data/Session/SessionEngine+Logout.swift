@@ -54,15 +54,25 @@ extension SessionEngine {
         // A refresh under way is not cancelled: its answer (a pair the server has rotated to) lands
         // in the store first, and the logout call goes with it instead of spending the old refresh
         // token again. Its call is bounded by the request time-out, as the logout is.
+        let landing = machine.letRefreshLand()
         let ended = endInMemory(reason: .loggedOut, cancellingRefresh: false)
         let deadline = clock.uptime() + client.timeout
+        // A session kept in memory only has no store for that answer to land in: the logout waits
+        // for the refresh and takes its pair from the machine (a persistent one waits for its turn
+        // in the store, which the refresh holds, all the same).
+        var landed: TokenPair?
+        if let landing {
+            await waitForLanding(landing)
+            landed = machine.takeLanding(landing)
+        }
         var credentials: LogoutCredentials?
         var storeFailure: WoteError?
         do {
             try await withStore { () async throws(WoteError) in
                 // Under the store's lock, as a refresh: no other process spends the refresh token
                 // this logout may need, and a pair another process refreshed is the one used.
-                credentials = await credentialsForLogout(of: ending, readingTheStore: wasPersistent, until: deadline)
+                credentials = await credentialsForLogout(
+                    of: ending, landed: landed, readingTheStore: wasPersistent, until: deadline)
                 try await writeMemoryToStore(replacingOtherOrigins: false)
             }
         } catch {
@@ -73,28 +83,22 @@ extension SessionEngine {
         if let credentials {
             found = credentials
         } else {
-            found = await credentialsForLogout(of: ending, readingTheStore: false, until: deadline)
+            found = await credentialsForLogout(of: ending, landed: landed, readingTheStore: false, until: deadline)
         }
         let told = await tellServerOfLogout(with: found, deviceToken: deviceToken, until: deadline)
         if case .notTold(let why) = told { broadcaster.send(.serverNotToldOfLogout(why)) }
         if let storeFailure { throw storeFailure }
     }
 
-    /// The tokens the logout call goes with: the ended session's, or a newer pair another process
-    /// stored (read when `readingTheStore`; call it inside ``withStore(_:)``); with an access token
-    /// that has expired on the server's clock, a new pair from a refresh, or why there is none.
-    func credentialsForLogout(of ending: StoredSession, readingTheStore: Bool, until deadline: Duration) async
-        -> LogoutCredentials
-    {
-        var latest = ending
-        // A pair this process stored for the ended session (a refresh the logout did not cancel, whose
-        // answer landed) or a newer one another process stored.
-        if readingTheStore, let stored = try? await storage.load(), belongsHere(stored),
-            stored.tokens.refreshToken != ending.tokens.refreshToken,
-            stored == lastSeenInStore || isNewer(stored, than: ending)
-        {
-            latest = stored
-        }
+    /// The tokens the logout call goes with: the ended session's, the pair a refresh the logout let
+    /// land brought (`landed`), or a newer pair another process stored (read when `readingTheStore`;
+    /// call it inside ``withStore(_:)``); with an access token that has expired on the server's
+    /// clock, a new pair from a refresh, or why there is none.
+    func credentialsForLogout(
+        of ending: StoredSession, landed: TokenPair? = nil, readingTheStore: Bool, until deadline: Duration
+    ) async -> LogoutCredentials {
+        let stored = readingTheStore ? try? await storage.load() : nil
+        let latest = SessionStateMachine.logoutSession(ending: ending, landed: landed, stored: stored, origin: origin)
         guard let call = configuration.contract.logout, call.credential == .accessToken,
             latest.tokens.isAccessTokenExpired(at: clock.now().addingTimeInterval(latest.serverClockOffset ?? 0))
         else { return LogoutCredentials(tokens: latest.tokens) }

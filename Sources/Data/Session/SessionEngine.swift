@@ -67,6 +67,8 @@ package actor SessionEngine {
     var endingContinuations: [SessionStateMachine.WaiterID: CheckedContinuation<Void, Never>] = [:]
     /// The continuations of the store changes waiting for their turn.
     var storeContinuations: [SessionStateMachine.WaiterID: CheckedContinuation<Void, Never>] = [:]
+    /// The continuations of the logouts waiting for the refresh they let land.
+    var landingContinuations: [SessionStateMachine.WaiterID: CheckedContinuation<Void, Never>] = [:]
     /// When the store last refused the session that memory holds (a refreshed pair it could not
     /// write), by the monotonic clock; `nil` while the store is up to date. Requests then go
     /// through the actor, which writes the pair again (see `SessionEngine+Store.swift`).
@@ -292,6 +294,8 @@ package actor SessionEngine {
             endingContinuations.removeValue(forKey: waiter)?.resume()
         case .resumeStoreWaiter(let waiter):
             storeContinuations.removeValue(forKey: waiter)?.resume()
+        case .resumeLandingWaiter(let waiter):
+            landingContinuations.removeValue(forKey: waiter)?.resume()
         }
     }
 }

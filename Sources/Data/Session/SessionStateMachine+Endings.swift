@@ -1,3 +1,5 @@
+package import WoteDomain
+
 // The decisions on how a session's change reaches the store, and what a logout does.
 extension SessionStateMachine {
     /// How memory is written to the store.
@@ -30,6 +32,25 @@ extension SessionStateMachine {
         /// End the session at once, letting a refresh under way land; the store step reads the store
         /// for a newer pair first when the session was persistent.
         case end(readingTheStore: Bool)
+    }
+
+    /// The session whose tokens a logout tells the server with: the ended one, with the pair a
+    /// refresh the logout let land brought (`landed`); or this origin's pair in the store when it is
+    /// newer (another process refreshed). A pair the store holds that memory has already replaced
+    /// (a refreshed pair the store refused) is spent, never used.
+    ///
+    /// - Parameter stored: what the store holds, read under its lock; `nil` when not read.
+    package static func logoutSession(
+        ending: StoredSession, landed: TokenPair?, stored: StoredSession?, origin: String?
+    ) -> StoredSession {
+        var latest = ending
+        if let landed { latest.tokens = landed }
+        guard let stored, belongs(stored, to: origin),
+            stored.tokens.refreshToken != latest.tokens.refreshToken,
+            stored.tokens.refreshToken != ending.tokens.refreshToken,
+            isNewer(stored, than: latest)
+        else { return latest }
+        return stored
     }
 
     /// Decides what a logout does.

@@ -1,5 +1,5 @@
 import Foundation
-import WoteDomain
+package import WoteDomain
 
 /// Which engine's task holds its store queue (``SessionEngine/inStoreQueue(_:)``), to catch a
 /// holder that enters the queue again (it would wait for itself for ever).
@@ -10,9 +10,12 @@ enum StoreQueueHolder {
 /// One turn at a time per token store in this process: engines (clients) that share a store take
 /// turns in its changes even when the store has no cross-process lock (a Keychain store without
 /// a shared directory), so two of them never spend one refresh token twice.
-final class StoreTurns: Sendable {
+package final class StoreTurns: Sendable {
     /// The turns of this process.
-    static let shared = StoreTurns()
+    package static let shared = StoreTurns()
+
+    /// A registry of its own (tests); engines use ``shared``.
+    package init() {}
 
     private struct Waiter {
         let id: UInt64
@@ -33,7 +36,7 @@ final class StoreTurns: Sendable {
 
     /// What tells one store apart from every other in this process: the same for every instance
     /// over one stored item.
-    enum Key: Hashable, Sendable {
+    package enum Key: Hashable, Sendable {
         /// A Keychain item: every ``KeychainTokenStorage`` over it, however many were made (the
         /// default Apple store makes one per read of the configuration's `storage`).
         case keychainItem(service: String, account: String, accessGroup: String?)
@@ -48,7 +51,7 @@ final class StoreTurns: Sendable {
     ///
     /// An ``Key/instance(_:)`` key stays unique while the store lives, and an engine holds its store
     /// for as long as it can take a turn.
-    static func key(of storage: any TokenStorage) -> Key? {
+    package static func key(of storage: any TokenStorage) -> Key? {
         if let keychain = storage as? KeychainTokenStorage {
             return .keychainItem(
                 service: keychain.service, account: keychain.account, accessGroup: keychain.accessGroup)
@@ -61,7 +64,7 @@ final class StoreTurns: Sendable {
     ///
     /// - Returns: `true` holding the turn (give it back with ``give(_:)``); `false`, holding
     ///   nothing, after `limit` or when the caller was cancelled.
-    func take(_ key: Key, waitingAtMost limit: Duration) async -> Bool {
+    package func take(_ key: Key, waitingAtMost limit: Duration) async -> Bool {
         let (free, id) = state.withLock { state -> (Bool, UInt64) in
             guard state.lines[key] != nil else {
                 state.lines[key] = Line()
@@ -101,7 +104,7 @@ final class StoreTurns: Sendable {
     }
 
     /// Gives the turn of `key` back: the longest waiter gets it.
-    func give(_ key: Key) {
+    package func give(_ key: Key) {
         let next = state.withLock { state -> Waiter? in
             guard let line = state.lines[key], !line.waiters.isEmpty else {
                 state.lines[key] = nil

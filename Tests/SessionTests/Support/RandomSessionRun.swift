@@ -120,9 +120,6 @@ struct RandomBudget {
         /// while that write waits for the store or the refresh for the server, the state has
         /// changed with no event.
         case signInOrRestoreChangesStateBeforeItsEvent
-        /// A logout during a refresh drops that refresh's answer, then spends the same refresh
-        /// token again to tell the server (issue 33, "Logout cancels a refresh in flight", item 5).
-        case logoutSpendsTheRefreshTokenOfTheRefreshItCancelled
         /// A sign-in that fails to store rolls back to the previous pair, whose refresh it
         /// abandoned; that refresh's rotated answer is lost, so the old refresh token is spent again
         /// (SessionEngine.begin's rollback).
@@ -258,13 +255,14 @@ struct RandomBudget {
                 Set(server.state.current.spentAndAnswered.keys).subtracting(answeredBefore))
         }
         for (client, family, spent) in server.takeSpentTwice() {
-            // The logout's own refresh, to tell the server, may run after the logout returned.
-            let loggedOut = operations.contains {
-                $0.client == client && $0.kind == .logout && $0.issuedUnder == family
+            // A sign-in that failed to store over this session rolled back to it after cancelling
+            // its refresh. (A logout lets the refresh under way land and tells the server with its
+            // pair, issue 33 item 5: a logout never spends a refresh token again.)
+            let rolledBack = operations.contains {
+                $0.client == client && [.login, .beginSession].contains($0.kind) && $0.issuedUnder == family
+                    && $0.outcome?.contains("storageFailure") == true
             }
-            if loggedOut {
-                noteKnown(.logoutSpendsTheRefreshTokenOfTheRefreshItCancelled, spent)
-            } else if signInFailedToStore.contains(client) {
+            if rolledBack {
                 noteKnown(.failedSignInRollsBackToASpentPair, spent)
             } else {
                 operationViolations.append(spent)
