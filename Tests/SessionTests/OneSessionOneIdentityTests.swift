@@ -225,6 +225,38 @@ struct OneSessionOneIdentityTests {
         #expect(fixture.storage.session == nil)
     }
 
+    /// The store refuses logout's removal once: another client (engine) of the process on that store
+    /// does not adopt the session at its restore; it removes it (found by the randomized test, seed 39).
+    @Test func aLogoutUndoneByOneRefusedWrite_anotherClientOnTheStore_doesNotAdoptIt() async throws {
+        let fixture = EngineFixture()
+        try await fixture.signIn()
+        fixture.storage.failWrites(with: .unavailable("locked"))
+        await #expect(throws: WoteError.storageFailure("locked")) { try await fixture.engine.logOut(deviceToken: nil) }
+        fixture.storage.failWrites(with: nil)
+        let other = fixture.makeEngine(storage: fixture.storage)
+
+        #expect(await other.restore().state == .signedOut(.noSession))
+        #expect(fixture.storage.session == nil)
+    }
+
+    /// The store refuses logout's removal once: another client of the process that still holds the
+    /// session removes it at its next change of the store and signs out, instead of spending the
+    /// refresh token and putting the session back.
+    @Test func aLogoutUndoneByOneRefusedWrite_anotherClientHoldingIt_removesItAtItsNextStoreChange() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        let (first, second) = try await fixture.twoProcessesPastTheAccessLifetime()
+        fixture.storage.failWrites(with: .unavailable("locked"))
+        await #expect(throws: WoteError.storageFailure("locked")) { try await first.logOut(deviceToken: nil) }
+        fixture.storage.failWrites(with: nil)
+        let refreshesBefore = fixture.backend.refreshCalls
+
+        await #expect(throws: APIError.session(.notSignedIn)) { try await second.send(EngineFixture.profile) }
+
+        #expect(fixture.backend.refreshCalls == refreshesBefore)
+        #expect(fixture.storage.session == nil)
+        #expect(await second.snapshot().state == .signedOut(.loggedOut))
+    }
+
     // MARK: - State changes without an event (review #8)
 
     /// A pair another process stored with "profile required" is adopted with its event.

@@ -5,8 +5,9 @@ import WoteDomain
 import WoteKitTesting
 import WoteRepository
 
-/// Issue 33 items 4 and 5, driven on their own: which stores share one line of turns in a process,
-/// and a refresh that a logout lets land, event by event in the state machine.
+/// Issue 33 items 3, 4 and 5, driven on their own: which stores share one line of turns in a
+/// process, the removal a store owes after refusing a logout's, and a refresh that a logout lets
+/// land, event by event in the state machine.
 @Suite struct StoreTurnsAndLandingTests {
     typealias Machine = SessionStateMachine
 
@@ -66,6 +67,35 @@ import WoteRepository
         turns.give(key)
         #expect(await turns.take(key, waitingAtMost: .milliseconds(10)))
         turns.give(key)
+    }
+
+    // MARK: - A removal the store refused is owed by the store, for every engine on it
+
+    @Test func aRefusedRemoval_isOwedByTheStore_untilSettled_andDiesWithTheStoreObject() {
+        let turns = StoreTurns()
+        var store: TestTokenStorage? = TestTokenStorage()
+        let key = StoreTurns.key(of: store!)!
+        #expect(!turns.owesRemoval(key))
+        turns.setOwesRemoval(true, key, of: store!)
+        #expect(turns.owesRemoval(key))
+        turns.setOwesRemoval(false, key, of: store!)
+        #expect(!turns.owesRemoval(key))
+        turns.setOwesRemoval(true, key, of: store!)
+        store = nil
+        // Another object may come to have the freed one's identity: it owes nothing.
+        #expect(!turns.owesRemoval(key))
+    }
+
+    @Test func anOwedRemoval_removesThisOriginsSession_andIsSettledByAnEmptyStoreOrAnotherOrigins() {
+        let ours = Self.session("1", receivedAt: 100)
+        var legacy = ours
+        legacy.origin = nil
+        var foreign = ours
+        foreign.origin = "https://other.example:443"
+        #expect(Machine.owedRemoval(of: ours, origin: Self.origin) == .remove)
+        #expect(Machine.owedRemoval(of: legacy, origin: Self.origin) == .remove)
+        #expect(Machine.owedRemoval(of: foreign, origin: Self.origin) == .nothingLeft)
+        #expect(Machine.owedRemoval(of: nil, origin: Self.origin) == .nothingLeft)
     }
 
     // MARK: - A logout lets the refresh under way land

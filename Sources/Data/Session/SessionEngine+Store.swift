@@ -30,6 +30,9 @@ extension SessionEngine {
                 throw .storageFailure(error.reason)
             }
             defer { lock.release() }
+            // A logout's removal the store refused goes first, whichever engine of the process made
+            // it: no change of the store may adopt or write back that session.
+            if removalPending { await removeOwedSession() }
             return try await body()
         }
     }
@@ -94,6 +97,29 @@ extension SessionEngine {
             // An end the store refused: the next logout or restore removes the session again.
             if session == nil { removalPending = true }
             throw .storageFailure(error.reason)
+        }
+    }
+
+    /// Makes the removal a logout could not make (call it inside ``withStore(_:)``); failing again
+    /// leaves it owed.
+    func removeOwedSession() async {
+        let step: SessionStateMachine.OwedRemoval
+        do {
+            step = SessionStateMachine.owedRemoval(of: try await storage.load(), origin: origin)
+        } catch {
+            step = .remove
+        }
+        switch step {
+        case .nothingLeft:
+            removalPending = false
+        case .remove:
+            do {
+                try await storage.remove()
+                lastSeenInStore = nil
+                removalPending = false
+            } catch {
+                // Still owed: the next change of the store tries again.
+            }
         }
     }
 

@@ -83,8 +83,21 @@ package actor SessionEngine {
     /// What this process last read from or wrote to the store: a change is written only while the
     /// store still holds it (compare-and-swap under the store's lock).
     var lastSeenInStore: StoredSession?
-    /// Whether an end's removal from the store failed: the next logout or restore removes again.
-    var removalPending = false
+    /// Whether an end's removal from the store failed: the next change of the store, logout or restore
+    /// removes again. Shared by every engine of the process on the same store (``StoreTurns``), so
+    /// another client neither adopts nor writes back the session a logout could not remove.
+    var removalPending: Bool {
+        get { storeTurnKey.map { StoreTurns.shared.owesRemoval($0) } ?? ownRemovalPending }
+        set {
+            if let storeTurnKey {
+                StoreTurns.shared.setOwesRemoval(newValue, storeTurnKey, of: storage)
+            } else {
+                ownRemovalPending = newValue
+            }
+        }
+    }
+    /// ``removalPending`` for a store that is a value (no ``StoreTurns`` key).
+    var ownRemovalPending = false
     /// This process's turns in the store's changes, shared with every engine on the same store.
     let storeTurnKey: StoreTurns.Key?
 

@@ -53,6 +53,21 @@ extension SessionStateMachine {
         return stored
     }
 
+    /// What a store that owes a logout's removal does at the next change of it.
+    package enum OwedRemoval: Sendable, Equatable {
+        /// It holds this origin's session: remove it first.
+        case remove
+        /// It holds no session of this origin any more: the debt is settled.
+        case nothingLeft
+    }
+
+    /// Decides what a store that owes a logout's removal does, given what it holds now (read under
+    /// its lock; a store that cannot be read is removed, as an end does).
+    package static func owedRemoval(of stored: StoredSession?, origin: String?) -> OwedRemoval {
+        guard let stored, belongs(stored, to: origin) else { return .nothingLeft }
+        return .remove
+    }
+
     /// Decides what a logout does.
     ///
     /// - Parameters:

@@ -30,6 +30,15 @@ package final class StoreTurns: Sendable {
     private struct State {
         var lines: [Key: Line] = [:]
         var nextID: UInt64 = 0
+        var owedRemovals: [Key: OwedRemoval] = [:]
+    }
+
+    /// A store that refused a logout's removal and still owes it.
+    private struct OwedRemoval {
+        /// The store object of an ``Key/instance(_:)`` key: the debt ends with it, since another
+        /// object may later have its identity.
+        weak var store: AnyObject?
+        let isInstance: Bool
     }
 
     private let state = Locked(State())
@@ -100,6 +109,33 @@ package final class StoreTurns: Sendable {
             }
         } onCancel: {
             leave(key, id)
+        }
+    }
+
+    /// Whether the store of `key` refused a logout's removal that no engine of this process has made
+    /// since: every engine on it owes that removal, so none adopts or writes back the session.
+    package func owesRemoval(_ key: Key) -> Bool {
+        state.withLock { state in
+            guard let owed = state.owedRemovals[key] else { return false }
+            guard !owed.isInstance || owed.store != nil else {
+                state.owedRemovals[key] = nil
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Records that `storage` (whose key is `key`) owes a logout's removal, or no longer does.
+    package func setOwesRemoval(_ owes: Bool, _ key: Key, of storage: any TokenStorage) {
+        state.withLock { state in
+            guard owes else {
+                state.owedRemovals[key] = nil
+                return
+            }
+            switch key {
+            case .instance: state.owedRemovals[key] = OwedRemoval(store: storage as AnyObject, isInstance: true)
+            case .keychainItem: state.owedRemovals[key] = OwedRemoval(store: nil, isInstance: false)
+            }
         }
     }
 
