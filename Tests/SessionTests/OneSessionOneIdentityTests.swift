@@ -396,4 +396,26 @@ struct OneSessionOneIdentityTests {
         #expect(backend.logoutCalls.map(\.authorization) == ["Bearer access-2"])
         #expect(fixture.storage.session == nil)
     }
+
+    /// Another client of the store refreshed the session, then logged out (the store is empty); a
+    /// logout here then finds the session ended elsewhere, whose end told the server: it sends no
+    /// call, and never spends the refresh token the other client's rotation replaced (found by the
+    /// randomized test, seed 87).
+    @Test func logoutAfterAnotherClientRefreshedAndLoggedOut_spendsNoRefreshToken() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        let (first, second) = try await fixture.twoProcessesPastTheAccessLifetime()
+        #expect(try await first.send(EngineFixture.profile).status == 200)
+        try await first.logOut(deviceToken: nil)
+        let before = fixture.backend.state.current
+        let events = second.events()
+
+        try await second.logOut(deviceToken: nil)
+
+        let after = fixture.backend.state.current
+        #expect(after.refreshBodies == before.refreshBodies)
+        #expect(after.logoutCalls.count == before.logoutCalls.count)
+        #expect(await second.snapshot().state == .signedOut(.loggedOut))
+        #expect(fixture.storage.session == nil)
+        #expect(await drain(events, of: second) == [.signedOut(.loggedOut)])
+    }
 }

@@ -179,7 +179,7 @@ import WoteRepository
         let ending = Self.session("1", receivedAt: 100)
         let chosen = Machine.logoutSession(
             ending: ending, landed: Self.rotated, stored: ending, origin: Self.origin)
-        #expect(chosen.tokens == Self.rotated)
+        #expect(chosen?.tokens == Self.rotated)
     }
 
     @Test func aPairTheStoreStillHolds_thatMemoryReplaced_isNotUsed() {
@@ -198,5 +198,12 @@ import WoteRepository
         foreign.origin = "https://other.example:443"
         #expect(Machine.logoutSession(ending: memory, landed: nil, stored: foreign, origin: Self.origin) == memory)
         #expect(Machine.logoutSession(ending: memory, landed: nil, stored: nil, origin: Self.origin) == memory)
+    }
+
+    @Test func anEmptyStore_meansTheSessionEndedElsewhere_andNoPairIsTheLogouts() {
+        let memory = Self.session("1", receivedAt: 100)
+        let chosen = Machine.logoutSession(
+            ending: memory, landed: Self.rotated, stored: nil, storeEmpty: true, origin: Self.origin)
+        #expect(chosen == nil)
     }
 }

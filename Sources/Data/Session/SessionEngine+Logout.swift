@@ -10,6 +10,9 @@ enum ServerLogout: Sendable, Equatable {
     case notTold(WoteError)
     /// The backend has no logout call (``SessionContract/logout`` is `nil`).
     case noCall
+    /// The session had already ended elsewhere (the store was empty at the logout's turn): that end
+    /// told the server, and no call goes out.
+    case toldElsewhere
 }
 
 /// The tokens a logout call goes with.
@@ -19,6 +22,8 @@ struct LogoutCredentials: Sendable {
     var refreshed = false
     /// Why the backend cannot be told (the refresh first was refused or failed), if so.
     var failure: WoteError?
+    /// Whether the session had already ended elsewhere: no call goes out.
+    var endedElsewhere = false
 }
 
 extension SessionEngine {
@@ -97,8 +102,20 @@ extension SessionEngine {
     func credentialsForLogout(
         of ending: StoredSession, landed: TokenPair? = nil, readingTheStore: Bool, until deadline: Duration
     ) async -> LogoutCredentials {
-        let stored = readingTheStore ? try? await storage.load() : nil
-        let latest = SessionStateMachine.logoutSession(ending: ending, landed: landed, stored: stored, origin: origin)
+        var stored: StoredSession?
+        var storeEmpty = false
+        if readingTheStore {
+            do {
+                stored = try await storage.load()
+                storeEmpty = stored == nil
+            } catch {
+                // Unreadable: the ended session's own tokens.
+            }
+        }
+        guard
+            let latest = SessionStateMachine.logoutSession(
+                ending: ending, landed: landed, stored: stored, storeEmpty: storeEmpty, origin: origin)
+        else { return LogoutCredentials(tokens: ending.tokens, endedElsewhere: true) }
         guard let call = configuration.contract.logout, call.credential == .accessToken,
             latest.tokens.isAccessTokenExpired(at: clock.now().addingTimeInterval(latest.serverClockOffset ?? 0))
         else { return LogoutCredentials(tokens: latest.tokens) }
@@ -117,6 +134,7 @@ extension SessionEngine {
         with credentials: LogoutCredentials, deviceToken: String?, until deadline: Duration
     ) async -> ServerLogout {
         guard let call = configuration.contract.logout else { return .noCall }
+        if credentials.endedElsewhere { return .toldElsewhere }
         if let failure = credentials.failure { return .notTold(failure) }
         var tokens = credentials.tokens
         do {

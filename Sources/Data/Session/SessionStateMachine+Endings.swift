@@ -39,10 +39,17 @@ extension SessionStateMachine {
     /// newer (another process refreshed). A pair the store holds that memory has already replaced
     /// (a refreshed pair the store refused) is spent, never used.
     ///
-    /// - Parameter stored: what the store holds, read under its lock; `nil` when not read.
+    /// - Parameters:
+    ///   - stored: what the store holds, read under its lock; `nil` when not read or empty.
+    ///   - storeEmpty: whether the store was read and held nothing.
+    /// - Returns: `nil` when the store of a persistent session was empty: the session ended
+    ///   elsewhere (another client or process logged out, withdrew or heard a verdict), that end
+    ///   told the server, and its refresh token may have been rotated since (never spent again here).
     package static func logoutSession(
-        ending: StoredSession, landed: TokenPair?, stored: StoredSession?, origin: String?
-    ) -> StoredSession {
+        ending: StoredSession, landed: TokenPair?, stored: StoredSession?, storeEmpty: Bool = false,
+        origin: String?
+    ) -> StoredSession? {
+        guard !storeEmpty else { return nil }
         var latest = ending
         if let landed { latest.tokens = landed }
         guard let stored, belongs(stored, to: origin),
