@@ -418,4 +418,44 @@ struct OneSessionOneIdentityTests {
         #expect(fixture.storage.session == nil)
         #expect(await drain(events, of: second) == [.signedOut(.loggedOut)])
     }
+
+    /// A restore (another window) asked for while a logout waits for the refresh it lets land comes
+    /// after the logout in the store: it does not adopt the pair that refresh stored, and the
+    /// logout's write does not put it back (found by the randomized test, seed 87).
+    @Test func restoreWhileALogoutWaitsForTheRefreshItLetsLand_bringsNothingBack() async throws {
+        let answered = Latch()
+        let rotated = Latch()
+        let fixture = EngineFixture(accessLifetime: 600) { backend in
+            HTTPTransport { request in
+                let reply = try await backend.stub.transport.send(request)
+                if request.url?.path == "/api/auth/refresh" {
+                    await rotated.open()
+                    await answered.wait()
+                }
+                return reply
+            }
+        }
+        try await fixture.signIn()
+        fixture.clock.advance(by: .seconds(590))  // inside the leeway, not yet expired
+        let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
+        await rotated.wait()
+        var changes = fixture.engine.events().makeAsyncIterator()
+        let logout = Task { try await fixture.engine.logOut(deviceToken: nil) }
+        while let event = await changes.next() {
+            if case .signedOut = event { break }
+        }
+
+        let restore = Task { await fixture.engine.restore() }
+        // The restore takes its place in the store queue (behind the logout, not before it).
+        _ = await yieldUntil(limit: 2_000) { false }
+        await answered.open()
+        try await logout.value
+        let restored = await restore.value
+        _ = await request.result
+
+        #expect(!restored.state.hasSession)
+        #expect(fixture.storage.session == nil)
+        #expect(await fixture.engine.snapshot().tokens == nil)
+        #expect(fixture.backend.state.current.logoutCalls.map(\.authorization) == ["Bearer access-2"])
+    }
 }

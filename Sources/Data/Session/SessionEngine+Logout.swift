@@ -62,23 +62,27 @@ extension SessionEngine {
         let landing = machine.letRefreshLand()
         let ended = endInMemory(reason: .loggedOut, cancellingRefresh: false)
         let deadline = clock.uptime() + client.timeout
-        // A session kept in memory only has no store for that answer to land in: the logout waits
-        // for the refresh and takes its pair from the machine (a persistent one waits for its turn
-        // in the store, which the refresh holds, all the same).
         var landed: TokenPair?
-        if let landing {
-            await waitForLanding(landing)
-            landed = machine.takeLanding(landing)
-        }
         var credentials: LogoutCredentials?
         var storeFailure: WoteError?
         do {
-            try await withStore { () async throws(WoteError) in
-                // Under the store's lock, as a refresh: no other process spends the refresh token
-                // this logout may need, and a pair another process refreshed is the one used.
-                credentials = await credentialsForLogout(
-                    of: ending, landed: landed, readingTheStore: wasPersistent, until: deadline)
-                try await writeMemoryToStore(replacingOtherOrigins: false)
+            // Its place in the store queue first: a restore or a sign-in asked for after the logout
+            // comes after it, even while it waits for the refresh.
+            try await inStoreQueue { () async throws(WoteError) in
+                // A session kept in memory only has no store for the refresh's answer to land in:
+                // the logout waits for that refresh and takes its pair from the machine (a
+                // persistent one has landed already: the refresh held the store queue).
+                if let landing {
+                    await waitForLanding(landing)
+                    landed = machine.takeLanding(landing)
+                }
+                try await holdingStoreLocks { () async throws(WoteError) in
+                    // Under the store's lock, as a refresh: no other process spends the refresh token
+                    // this logout may need, and a pair another process refreshed is the one used.
+                    credentials = await credentialsForLogout(
+                        of: ending, landed: landed, readingTheStore: wasPersistent, until: deadline)
+                    try await writeMemoryToStore(replacingOtherOrigins: false)
+                }
             }
         } catch {
             storeFailure = error
