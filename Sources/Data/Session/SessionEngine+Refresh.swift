@@ -200,6 +200,7 @@ extension SessionEngine {
             answer, flightGeneration: flightGeneration, hasSession: session != nil, holdingStore: holdingStore)
         {
         case .abandoned(let store):
+            machine.abandonedRefreshAnswered(flightGeneration: flightGeneration, answer)
             if let store { await recordAbandonedAnswer(store, spent: current.tokens) }
             return .failed(.session(errorForMissingSession()))
         case .rotate(let pair, let writingStore):
