@@ -261,7 +261,7 @@ struct OneSessionOneIdentityTests {
 
         #expect(fixture.backend.refreshCalls == refreshesBefore)
         #expect(fixture.storage.session == nil)
-        #expect(await second.snapshot().state == .signedOut(.loggedOut))
+        #expect(await second.snapshot().state == .signedOut(.endedElsewhere))
     }
 
     // MARK: - State changes without an event (review #8)

@@ -108,6 +108,11 @@ package actor SessionEngine {
     /// Whether a notice is being followed, and whether another came meanwhile.
     var followingStore = false
     var storeNoticeAgain = false
+    /// The notices heard and the notices followed (the store read again after them), counted on
+    /// the notices' own thread: while one is not followed, no token is handed out.
+    let noticeCounts = Locked((arrived: UInt64(0), followed: UInt64(0)))
+    /// The token decisions waiting for the notices to be followed.
+    var noticeWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates an engine with no session; call ``restore()`` at launch.
     ///
