@@ -55,6 +55,12 @@
  *                        session is a compare-and-swap on the refused refresh token (5)
  *   FIX33_RETRY      a logout removal the store refused is remembered and retried by a second
  *                        logout, a restore or a sign-in (6)
+ *   FIX33_BEGIN      a sign-in writes the new session first, in the store queue, then switches to it
+ *                        (SessionStateMachine.signInStored); before: switch, then write
+ * NOTICES (issue 31): each process hears the store's changes (a notice may be lost); a notice holds
+ *   back the process's token decisions until it read the store again (followStore). Property
+ *   P_NOTICE: after a notice arrived, nothing of a session it ended is sent. MUT_IGNORE_NOTICES:
+ *   notices arrive and change nothing.
  * Scenes: USER (1 logout, 2 withdrawal, 3 account switch: sign in to B over A or after logging A
  *   out, 4 logout then a second logout or a restore), STACK (a call of another networking stack
  *   through RequestAuthorizer), RESTORER (a restoreSession() from another window, at any time),
@@ -107,6 +113,9 @@
 #if !defined(TODAY33) && !defined(TODAY33_RETRY)
 #define FIX33_RETRY
 #endif
+#if !defined(TODAY33) && !defined(TODAY33_BEGIN)
+#define FIX33_BEGIN
+#endif
 
 #ifndef NP
 #define NP 2            /* processes (engines) sharing one store */
@@ -133,7 +142,7 @@
 #define USER 1          /* 1 logout, 2 withdrawal, 3 account switch, 4 logout twice or logout + restore */
 #endif
 #ifndef PROPS
-#define PROPS 511       /* which properties are asserted (bit mask, see below) */
+#define PROPS 1023      /* which properties are asserted (bit mask, see below) */
 #endif
 
 #define P_LOGOUT_WINS   1
@@ -145,6 +154,7 @@
 #define P_ONE_SESSION   64        /* nothing of session S is sent or handed out under another */
 #define P_REAL_END      128       /* no false sign-out: a session ends only for a real reason */
 #define P_NO_COMEBACK   256       /* a logged-out session never comes back */
+#define P_NOTICE        512       /* issue 31: after a notice arrived, nothing of a session it ended is sent */
 #define CHECK(bitv, c)  assert(!(PROPS & bitv) || (c))
 
 /* A request's generation is read when it is issued, in its own step, where sessions can change
@@ -221,6 +231,21 @@ bool answerLost[MAXPAIR];         /* a refresh with this token was handled and i
 bool lostS[4];                    /* a rotation of this session was lost: its refresh token is dead */
 byte rtPending[MAXPAIR];          /* refresh calls with this token sent, not yet answered */
 bool rtAnswered[MAXPAIR];         /* a refresh call with this token got its answer */
+
+/* ---- issue 31: store notices (NOTICES) [StoreNotices, SessionEngine+Notices.swift] ---- */
+#ifndef MAXLOST
+#define MAXLOST 1                 /* notices lost (a suspended process, a dropped event) */
+#endif
+byte heard[NP];                   /* the store as the last notice of process p found it */
+bool noticePending[NP];           /* a notice arrived and the store was not read again yet */
+byte noticed[NP];                 /* bit s: a notice arrived after session s was ended or replaced */
+byte flightPair[NP];              /* the pair the running flight was started for */
+byte lostNotices = 0;
+#if defined(NOTICES)
+#define NOTICE_CLEAR(p) (!noticePending[p])
+#else
+#define NOTICE_CLEAR(p) true
+#endif
 
 /* ---- what the person did (for the properties) ---- */
 bool lo[4];                       /* a logout of this session began (in process 0) */
@@ -353,7 +378,7 @@ inline giveStore(p) {
 /* [SessionEngine.sharedRefresh] join the running flight, or start one [Task { fly }] */
 inline sharedRefresh(p, me) {
   if
-  :: flight[p] == 0 -> nextFlight++; flight[p] = nextFlight; run Flight(p, nextFlight, gen[p])
+  :: flight[p] == 0 -> nextFlight++; flight[p] = nextFlight; flightPair[p] = sess[p]; run Flight(p, nextFlight, gen[p])
 #ifdef MUT_NO_SINGLE_FLIGHT
   :: flight[p] != 0 -> nextFlight++; flight[p] = nextFlight; run Flight(p, nextFlight, gen[p])
 #endif
@@ -367,7 +392,8 @@ inline sharedRefresh(p, me) {
 inline give(t) {
   tok = t;
   CHECK(P_LOGOUT_WINS, kind == K_LOGOUT || !(endedMask[p] & (1 << sidOf[t])));
-  CHECK(P_ONE_SESSION, sidOf[t] == mine)
+  CHECK(P_ONE_SESSION, sidOf[t] == mine);
+  CHECK(P_NOTICE, kind == K_LOGOUT || !(noticed[p] & (1 << sidOf[t])))
 }
 
 /* The server handles a protected call [HTTPClient.send -> the Wote server]. */
@@ -474,6 +500,10 @@ proctype Flight(byte p; byte fid; byte fg) {
        if :: tstate[store] == FRESH -> outcome = store; goto unlock :: else fi
 #endif
     :: else -> lastSeen[p] = store         /* .current */
+#ifdef NOTICES
+       /* a notice's read adopted a newer, fresh pair since the flight began: it is the answer */
+       ; if :: sess[p] != flightPair[p] && tstate[sess[p]] == FRESH -> outcome = sess[p]; goto unlock :: else fi
+#endif
     fi;
 #endif
     r = sess[p]
@@ -618,7 +648,7 @@ proctype Caller(byte p; byte me; byte kind) {
   /* [RequestSlots.acquire] (not for another stack's call), then [tokenWithoutWaiting /
      accessTokenForRequest] */
   atomic {
-    (kind == K_STACK || slots[p] > 0) -> if :: kind != K_STACK -> slots[p]-- :: else fi;
+    (kind == K_STACK || slots[p] > 0) && NOTICE_CLEAR(p) -> if :: kind != K_STACK -> slots[p]-- :: else fi;
 #if !defined(ISSUE_STEP) || !defined(FIX33_SLOTS)
     g = gen[p];                  /* today: the generation is read after the slot */
 #endif
@@ -634,7 +664,8 @@ proctype Caller(byte p; byte me; byte kind) {
   };
 wait:
   atomic { waitOn[me] == 0 };
-  atomic {          /* the waiter resumes on the actor (a later step) */
+  atomic {          /* the waiter resumes on the actor (a later step), once a notice was followed */
+    NOTICE_CLEAR(p) ->
     resumeCheck(p, g);
     if
     :: phase == 1 ->                    /* a refresh was under way */
@@ -677,6 +708,7 @@ send:
   :: ans == A_REJECTED && !retried ->
      retried = 1;
      atomic {                                               /* [tokenAfterRejection] */
+       NOTICE_CLEAR(p) ->
 #ifndef FIX33_STACK
        /* today: accessToken(afterRejecting:) asks with the current generation */
        if :: kind == K_STACK -> g = gen[p] :: else fi;
@@ -879,6 +911,19 @@ again:
 signin:
   /* [WoteAuthRepository.login -> SessionEngine.begin]: the server begins B's session */
   atomic { nextPair++; assert(nextPair < FOREIGN); sidOf[nextPair] = SB; srvCur[SB] = nextPair; newp = nextPair };
+#ifdef FIX33_BEGIN
+  /* [SessionEngine.begin] write, then switch (SessionStateMachine.signInStored): in the store queue
+     and under the lock, B is saved; only then does A end in memory and B become current */
+  enterQueue(p);
+  atomic {
+    LOCK_FREE -> TAKE(p);
+    saveStore(p, newp); pendingRemoval[p] = 0;
+    if :: sess[p] != 0 -> replaced[sidOf[sess[p]]] = 1 :: else fi;
+    endInMemory(p, WHY_EXPLICIT, false);
+    setSess(p, newp); persist[p] = 1;
+    giveStore(p)
+  };
+#else
   atomic {          /* [begin] a new generation: A ends at once (startNewGeneration) */
     if :: sess[p] != 0 -> replaced[sidOf[sess[p]]] = 1 :: else fi;
 #ifdef FIX33_WAITERS
@@ -898,6 +943,7 @@ signin:
 #endif
     wakeDetached(p); giveStore(p)
   };
+#endif
   goto finish;
 withdraw:
   /* [WoteAuthRepository.withdraw]: the server call through the request path, then end */
@@ -908,6 +954,62 @@ withdraw:
 finish:
   done[LOGOUT_ID] = 1; done[WITHDRAW_ID] = 1
 }
+
+#ifdef NOTICES
+/* The sessions a notice tells process p have ended: those ended or replaced that the store no
+   longer holds. */
+inline noteEnded(p) {
+  i = 1;
+  do
+  :: i < 4 -> if :: (storeEnded[i] || replaced[i] || lo[i] || wd[i]) && sidOf[store] != i -> noticed[p] = noticed[p] | (1 << i) :: else fi; i++
+  :: else -> i = 0; break
+  od
+}
+
+/* [SessionEngine.followStore] under the store queue and lock: what reconcileWithStore and a
+   restore do with what the store holds now. */
+inline follow(p, fg) {
+  if
+  :: gen[p] != fg -> skip          /* a session began or ended since the notice was taken up: it wins */
+  :: gen[p] == fg && sess[p] != 0 && persist[p] && store == 0 ->           /* .endedElsewhere */
+     lastSeen[p] = 0; endInMemory(p, WHY_ELSEWHERE, false)
+  :: gen[p] == fg && sess[p] != 0 && persist[p] && store == FOREIGN -> persist[p] = 0   /* .replacedByOtherOrigin */
+  :: gen[p] == fg && sess[p] != 0 && persist[p] && store != 0 && store != FOREIGN && sidOf[store] != sidOf[sess[p]] ->
+     endInMemory(p, WHY_ELSEWHERE, false); setSess(p, store); lastSeen[p] = store   /* a sign-in elsewhere */
+  :: gen[p] == fg && sess[p] != 0 && persist[p] && store != 0 && store != FOREIGN && sidOf[store] == sidOf[sess[p]] && store > sess[p] ->
+     setSess(p, store); lastSeen[p] = store                                  /* .adopted: a newer pair */
+  :: gen[p] == fg && sess[p] == 0 && store != 0 && store != FOREIGN && !pendingRemoval[p] ->
+     gen[p]++; setSess(p, store); lastSeen[p] = store; persist[p] = 1        /* restored */
+  :: else -> skip
+  fi
+}
+
+/* Process p's notices [StoreNotices.observe -> SessionEngine.storeNoticeArrived]: each change of the
+   store may reach it (or be lost); a notice holds back the process's token decisions [the send
+   lane's notice flag] until the store was read again [followStore]. */
+proctype Listener(byte p) {
+  byte i, fg;
+end:
+  do
+  :: atomic {
+       store != heard[p] ->
+       heard[p] = store;
+       if
+       :: lostNotices < MAXLOST -> lostNotices++                       /* lost */
+       :: true ->
+          noteEnded(p);
+#ifndef MUT_IGNORE_NOTICES
+          noticePending[p] = 1
+#else
+          skip
+#endif
+       fi
+     }
+  :: atomic { noticePending[p] && !storeBusy[p] && endsQueued[p] == 0 -> storeBusy[p] = 1; fg = gen[p] };
+     atomic { LOCK_FREE -> TAKE(p); follow(p, fg); noticePending[p] = 0; fg = 0; giveStore(p) }
+  od
+}
+#endif
 
 /* Another origin's client on the same store signs in, replacing this origin's entry
    [writeMemoryToStore(replacingOtherOrigins: true)], under the same lock; and the server may ban
@@ -938,7 +1040,7 @@ init {
     /* every process restored pair 1 from the store [SessionEngine.restore] */
     p = 0;
     do
-    :: p < NP -> sess[p] = 1; lastSeen[p] = 1; slots[p] = SLOTS; persist[p] = 1; p++
+    :: p < NP -> sess[p] = 1; lastSeen[p] = 1; slots[p] = SLOTS; persist[p] = 1; heard[p] = 1; p++
     :: else -> break
     od;
     run Clock();
@@ -955,6 +1057,13 @@ init {
 #endif
 #ifdef OTHER_ORIGIN
     run Other();
+#endif
+#ifdef NOTICES
+    p = 0;
+    do
+    :: p < NP -> run Listener(p); p++
+    :: else -> break
+    od;
 #endif
     p = 0;
     do

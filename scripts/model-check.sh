@@ -31,7 +31,7 @@ command -v gcc >/dev/null || { echo "model-check: gcc is not installed" >&2; exi
 
 # Property bits (PROPS in the model).
 declare -A bit=([logout-wins]=1 [no-reuse]=2 [one-refresh]=4 [end-order]=8 [every-operation-returns]=16
-  [logout-tells-server]=32 [one-session]=64 [no-false-sign-out]=128 [no-comeback]=256)
+  [logout-tells-server]=32 [one-session]=64 [no-false-sign-out]=128 [no-comeback]=256 [notice]=512)
 properties=(logout-wins no-reuse one-refresh end-order every-operation-returns logout-tells-server)
 new_properties=(one-session no-false-sign-out every-operation-returns no-comeback)
 
@@ -46,6 +46,8 @@ declare -A scene=(
   [other-origin]="-DNP=1 -DNR=2 -DSLOTS=2 -DUSER=0 -DOTHER_ORIGIN -DMAXFAULTS=1"
   [refused-removal]="-DNP=1 -DNR=1 -DSLOTS=1 -DUSER=4 -DMAXSTOREFAILS=1 -DMAXFAULTS=1"
   [two-engines]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=1 -DMAXFAULTS=0"
+  [notices]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=1 -DNOTICES -DMAXFAULTS=0 -DMAXTICKS=1"
+  [notices-switch]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=3 -DNOTICES -DMAXFAULTS=0 -DMAXTICKS=1 -DMAXLOST=0"
 )
 scenes=(switch switch-2p restore other-origin refused-removal two-engines)
 
@@ -179,6 +181,8 @@ case ${1:-} in
     echo "run mut-restore-outside-queue   fail bfs $f33 ${scene[restore]} -DTODAY33_RESTORE -DPROPS=${bit[no-comeback]}"
     echo "run mut-refused-removal-dropped fail bfs $f33 ${scene[refused-removal]} -DTODAY33_RETRY -DPROPS=${bit[no-comeback]}"
     echo "run mut-no-process-lock         fail bfs $f33 ${scene[two-engines]} -DTODAY33_LOCK -DPROPS=${bit[no-false-sign-out]}"
+    # Issue 31: a process that hears notices but does nothing with them sends a logged-out token.
+    echo "run mut-ignore-notices          fail bfs $f33 ${scene[notices]} -DMUT_IGNORE_NOTICES -DPROPS=${bit[notice]}"
   } | pool || status=1
   ;;
 "")
@@ -190,7 +194,7 @@ case ${1:-} in
     echo "run fixed-2x1-logout-fault      pass full -DFIXED -DNP=2 -DNR=1 -DSLOTS=1 -DMAXFAULTS=1 -DUSER=1"
     echo "run fixed-2x1-withdrawal-fault  pass full -DFIXED -DNP=2 -DNR=1 -DSLOTS=1 -DMAXFAULTS=1 -DUSER=2"
     echo "run fixed-1x2-logout-fault      pass full -DFIXED -DNP=1 -DNR=2 -DSLOTS=2 -DMAXFAULTS=1 -DUSER=1"
-    for sc in switch switch-2p restore other-origin refused-removal; do
+    for sc in switch switch-2p restore other-origin refused-removal notices notices-switch; do
       echo "run fixed-$sc pass full -DFIXED ${scene[$sc]}"
     done
   } | pool || status=1

@@ -141,7 +141,7 @@ public struct WoteScenario: Sendable {
     /// access token.
     ///
     /// What the app should see: at its next call, the session ends,
-    /// ``SignOutReason/loggedOut``, with `WoteError.notSignedIn` or the call's own failure; it
+    /// ``SignOutReason/endedElsewhere``, with `WoteError.notSignedIn` or the call's own failure; it
     /// never signs back in with the old tokens.
     public static func anotherProcessLoggedOut() async throws(WoteError) -> WoteScenario {
         let server = FakeWoteServer()

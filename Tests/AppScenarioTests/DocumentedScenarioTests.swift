@@ -75,7 +75,7 @@ import WoteKitTesting
 
     await scenario.wote.makeHomeViewModel().load()
 
-    #expect(await scenario.wote.currentSession.state == .signedOut(.loggedOut))
+    #expect(await scenario.wote.currentSession.state == .signedOut(.endedElsewhere))
 }
 
 @MainActor @Test func aDeviceClockOffByADay_doesNotRefreshEveryCall() async throws {

@@ -78,14 +78,14 @@ import WoteKitTesting
         #expect(home.user == FakeWoteServer.sampleProfile)
     }
 
-    @Test func anotherProcessLoggedOut_theNextCallEndsTheSession_asLoggedOut() async throws {
+    @Test func anotherProcessLoggedOut_theNextCallEndsTheSession_asEndedElsewhere() async throws {
         let scenario = try await WoteScenario.anotherProcessLoggedOut()
         let home = scenario.wote.makeHomeViewModel()
 
         await home.load()
 
         #expect(home.user == nil)
-        #expect(await scenario.wote.currentSession.state == .signedOut(.loggedOut))
+        #expect(await scenario.wote.currentSession.state == .signedOut(.endedElsewhere))
         #expect(scenario.storage.session == nil)
     }
 

@@ -8,9 +8,8 @@ import FoundationNetworking
 #endif
 
 /// The engine bugs the randomized test (`RandomizedSessionTests`) found, each shrunk to one
-/// deterministic test through the public API. A bug still open is disabled with the reason; once
-/// the engine is fixed (issue 33) its test is enabled, named after what it now proves, and its case
-/// leaves `RandomSessionRun.KnownIssue`.
+/// deterministic test through the public API and named after what it proves now that the engine is
+/// fixed (issue 33).
 @Suite struct KnownEngineIssueTests {
     static let baseURL = URL(string: "https://api.wote.test")!
 

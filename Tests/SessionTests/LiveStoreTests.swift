@@ -58,6 +58,47 @@ import WoteTestSupport
     }
     #endif
 
+    /// A store whose notices the test sends (``announce()``), and whose next load it can hold.
+    final class AnnouncedStorage: StoreNoticing {
+        let inner = InMemoryTokenStorage()
+        let storeNotices: any StoreNotices = InProcessStoreNotices()
+        let held = HeldStorage()
+
+        func announce() { storeNotices.post() }
+        func load() async throws(TokenStorageError) -> StoredSession? {
+            let stored = try await inner.load()
+            _ = try await held.load()  // waits there when the test holds the next load
+            return stored
+        }
+        func save(_ session: StoredSession) async throws(TokenStorageError) { try await inner.save(session) }
+        func remove() async throws(TokenStorageError) { try await inner.remove() }
+        func lockForRefresh() async throws(TokenStorageError) -> TokenStorageLock { .none }
+        func lock(waitingAtMost limit: Duration) async throws(TokenStorageError) -> TokenStorageLock { .none }
+    }
+
+    /// Model/session.pml, P_NOTICE: from the moment the notice of another engine's logout arrives
+    /// until the store was read again, no token is handed out; then the session has ended here too.
+    @Test func afterANotice_noTokenIsHandedOut_untilTheStoreWasReadAgain() async throws {
+        let storage = AnnouncedStorage()
+        let app = engine(on: storage)
+        let widget = engine(on: storage)
+        _ = try await app.begin(StoredSession(tokens: backend.issuePair(), profileCompleted: true), persist: true)
+        #expect(await widget.restore().state == .signedIn)
+        #expect(widget.tokenWithoutWaiting() != nil)
+        try await app.logOut(deviceToken: nil)
+        #expect(widget.tokenWithoutWaiting() != nil)  // nothing heard yet: the logout is unknown here
+
+        storage.held.holdNext(.load)
+        storage.announce()
+        await storage.held.arrived.wait()  // the widget's read of the store is under way, held
+
+        #expect(widget.tokenWithoutWaiting() == nil)
+        let token = Task { try await widget.validAccessToken() }
+        await storage.held.release.open()
+        await #expect(throws: WoteError.notSignedIn) { try await token.value }
+        #expect(await widget.snapshot().state == .signedOut(.endedElsewhere))
+    }
+
     @Test func aSignInInOneEngine_signsTheOtherIn() async throws {
         let storage = InMemoryTokenStorage()
         let app = engine(on: storage)

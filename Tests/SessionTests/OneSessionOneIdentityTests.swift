@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteData
 import WoteDomain
+import WoteKit
 import WoteKitTesting
 import WoteRepository
 
@@ -145,6 +146,60 @@ struct OneSessionOneIdentityTests {
         #expect(fixture.storage.session == theirs)
     }
 
+    /// Two engines (two `WoteClient`s) of one process on one store that offers no lock
+    /// (`TokenStorageLock.none`, as the default Keychain store without a shared directory) both find
+    /// the access token expired: they take turns in the store, so one refresh call goes out and the
+    /// other engine adopts the pair it stored.
+    @Test func twoClientsOneRefreshTokenSpentTwice_twoEnginesOnALocklessStore_takeTurns() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        let (first, second) = try await fixture.twoProcessesPastTheAccessLifetime()
+        let gate = Latch()
+        fixture.backend.refreshGate.withLock { $0 = gate }
+
+        let one = Task { () throws(APIError) -> Int in try await first.send(EngineFixture.profile).status }
+        await fixture.backend.refreshArrived.wait()
+        let other = Task { () throws(APIError) -> Int in try await second.send(EngineFixture.profile).status }
+        // Without turns the second refresh call goes out with the same refresh token; with them it
+        // waits for the first engine's store change, so this gives up after its limit.
+        _ = await yieldUntil(limit: 2_000) { fixture.backend.refreshCalls == 2 }
+        await gate.open()
+
+        #expect(try await one.value == 200)
+        #expect(try await other.value == 200)
+        #expect(fixture.backend.refreshCalls == 1)
+        let stored = try #require(fixture.storage.session)
+        #expect(await first.snapshot().tokens == stored.tokens)
+        #expect(await second.snapshot().tokens == stored.tokens)
+    }
+
+    /// Two `WoteClient`s over one lock-less store: the same, through the public API.
+    @Test func twoClientsOneRefreshTokenSpentTwice_twoWoteClientsOnALocklessStore_spendItOnce() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        let storage = TestTokenStorage()
+        let clients = (0..<2).map { _ in
+            WoteClient(
+                configuration: WoteConfiguration(
+                    baseURL: EngineFixture.baseURL, storage: storage, transport: fixture.backend.stub.transport,
+                    clock: fixture.clock.clock))
+        }
+        try await clients[0].beginSession(with: fixture.backend.issuePair())
+        _ = await clients[1].restoreSession()
+        fixture.clock.advance(by: .seconds(61))
+        let gate = Latch()
+        fixture.backend.refreshGate.withLock { $0 = gate }
+
+        let one = Task { try await clients[0].accessToken() }
+        await fixture.backend.refreshArrived.wait()
+        let other = Task { try await clients[1].accessToken() }
+        _ = await yieldUntil(limit: 2_000) { fixture.backend.refreshCalls == 2 }
+        await gate.open()
+
+        let tokens = [try await one.value, try await other.value]
+        #expect(fixture.backend.refreshCalls == 1)
+        #expect(tokens[0] == tokens[1])
+        #expect(storage.session?.tokens.accessToken == tokens[0])
+    }
+
     // MARK: - A logout undone by one refused write (review #6)
 
     /// The store refuses logout's removal once: a second `logout()` removes it.
@@ -175,6 +230,38 @@ struct OneSessionOneIdentityTests {
 
         #expect(restored.state == .signedOut(.noSession))
         #expect(fixture.storage.session == nil)
+    }
+
+    /// The store refuses logout's removal once: another client (engine) of the process on that store
+    /// does not adopt the session at its restore; it removes it (found by the randomized test, seed 39).
+    @Test func aLogoutUndoneByOneRefusedWrite_anotherClientOnTheStore_doesNotAdoptIt() async throws {
+        let fixture = EngineFixture()
+        try await fixture.signIn()
+        fixture.storage.failWrites(with: .unavailable("locked"))
+        await #expect(throws: WoteError.storageFailure("locked")) { try await fixture.engine.logOut(deviceToken: nil) }
+        fixture.storage.failWrites(with: nil)
+        let other = fixture.makeEngine(storage: fixture.storage)
+
+        #expect(await other.restore().state == .signedOut(.noSession))
+        #expect(fixture.storage.session == nil)
+    }
+
+    /// The store refuses logout's removal once: another client of the process that still holds the
+    /// session removes it at its next change of the store and signs out, instead of spending the
+    /// refresh token and putting the session back.
+    @Test func aLogoutUndoneByOneRefusedWrite_anotherClientHoldingIt_removesItAtItsNextStoreChange() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        let (first, second) = try await fixture.twoProcessesPastTheAccessLifetime()
+        fixture.storage.failWrites(with: .unavailable("locked"))
+        await #expect(throws: WoteError.storageFailure("locked")) { try await first.logOut(deviceToken: nil) }
+        fixture.storage.failWrites(with: nil)
+        let refreshesBefore = fixture.backend.refreshCalls
+
+        await #expect(throws: APIError.session(.notSignedIn)) { try await second.send(EngineFixture.profile) }
+
+        #expect(fixture.backend.refreshCalls == refreshesBefore)
+        #expect(fixture.storage.session == nil)
+        #expect(await second.snapshot().state == .signedOut(.endedElsewhere))
     }
 
     // MARK: - State changes without an event (review #8)
@@ -251,5 +338,131 @@ struct OneSessionOneIdentityTests {
             return false
         }
         #expect(notTold.isEmpty)
+    }
+
+    /// The same for a session kept in memory only ("keep me signed in" off): no store holds the
+    /// refresh's answer, so the logout waits for it and goes with it (found by the randomized test, seed 1).
+    @Test
+    func logoutDuringARefresh_ofASessionKeptInMemoryOnly_spendsTheRefreshTokenOnce_andTellsTheServerWithTheNewPair()
+        async throws
+    {
+        let answered = Latch()
+        let rotated = Latch()
+        let fixture = EngineFixture(accessLifetime: 600) { backend in
+            HTTPTransport { request in
+                let reply = try await backend.stub.transport.send(request)
+                if request.url?.path == "/api/auth/refresh" {
+                    await rotated.open()
+                    await answered.wait()
+                }
+                return reply
+            }
+        }
+        try await fixture.signIn(persist: false)
+        fixture.clock.advance(by: .seconds(590))  // inside the leeway, not yet expired
+        let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
+        await rotated.wait()
+        var changes = fixture.engine.events().makeAsyncIterator()
+        let events = fixture.engine.events()
+
+        let logout = Task { try await fixture.engine.logOut(deviceToken: nil) }
+        while let event = await changes.next() {
+            if case .signedOut = event { break }
+        }
+        await answered.open()
+        try await logout.value
+        _ = await request.result
+
+        let backend = fixture.backend.state.current
+        #expect(backend.refreshBodies.count == 1)
+        #expect(backend.logoutCalls.map(\.authorization) == ["Bearer access-2"])
+        #expect(fixture.storage.session == nil)
+        let notTold = await drain(events, of: fixture.engine).filter {
+            if case .serverNotToldOfLogout = $0 { return true }
+            return false
+        }
+        #expect(notTold.isEmpty)
+    }
+
+    /// A refresh whose pair the store refused (a locked Keychain) leaves the spent pair in the store;
+    /// a logout then tells the server with the pair memory holds, never with the spent one (found
+    /// by the randomized test, seeds 19 and 47: the logout took the stored pair for "what this
+    /// process last saw" and spent its refresh token again).
+    @Test func logoutAfterARefreshTheStoreRefused_tellsTheServerWithTheRefreshedPair() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        try await fixture.signIn()
+        fixture.clock.advance(by: .seconds(61))
+        fixture.storage.failWrites(with: .unavailable("locked"))
+        #expect(try await fixture.fetchProfile() == 200)
+        fixture.storage.failWrites(with: nil)
+
+        try await fixture.engine.logOut(deviceToken: nil)
+
+        let backend = fixture.backend.state.current
+        #expect(backend.refreshBodies.count == 1)
+        #expect(backend.logoutCalls.map(\.authorization) == ["Bearer access-2"])
+        #expect(fixture.storage.session == nil)
+    }
+
+    /// Another client of the store refreshed the session, then logged out (the store is empty); a
+    /// logout here then finds the session ended elsewhere, whose end told the server: it sends no
+    /// call, and never spends the refresh token the other client's rotation replaced (found by the
+    /// randomized test, seed 87).
+    @Test func logoutAfterAnotherClientRefreshedAndLoggedOut_spendsNoRefreshToken() async throws {
+        let fixture = EngineFixture(accessLifetime: 60)
+        let (first, second) = try await fixture.twoProcessesPastTheAccessLifetime()
+        #expect(try await first.send(EngineFixture.profile).status == 200)
+        try await first.logOut(deviceToken: nil)
+        let before = fixture.backend.state.current
+        let events = second.events()
+
+        try await second.logOut(deviceToken: nil)
+
+        let after = fixture.backend.state.current
+        #expect(after.refreshBodies == before.refreshBodies)
+        #expect(after.logoutCalls.count == before.logoutCalls.count)
+        #expect(await second.snapshot().state == .signedOut(.loggedOut))
+        #expect(fixture.storage.session == nil)
+        #expect(await drain(events, of: second) == [.signedOut(.loggedOut)])
+    }
+
+    /// A restore (another window) asked for while a logout waits for the refresh it lets land comes
+    /// after the logout in the store: it does not adopt the pair that refresh stored, and the
+    /// logout's write does not put it back (found by the randomized test, seed 87).
+    @Test func restoreWhileALogoutWaitsForTheRefreshItLetsLand_bringsNothingBack() async throws {
+        let answered = Latch()
+        let rotated = Latch()
+        let fixture = EngineFixture(accessLifetime: 600) { backend in
+            HTTPTransport { request in
+                let reply = try await backend.stub.transport.send(request)
+                if request.url?.path == "/api/auth/refresh" {
+                    await rotated.open()
+                    await answered.wait()
+                }
+                return reply
+            }
+        }
+        try await fixture.signIn()
+        fixture.clock.advance(by: .seconds(590))  // inside the leeway, not yet expired
+        let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
+        await rotated.wait()
+        var changes = fixture.engine.events().makeAsyncIterator()
+        let logout = Task { try await fixture.engine.logOut(deviceToken: nil) }
+        while let event = await changes.next() {
+            if case .signedOut = event { break }
+        }
+
+        let restore = Task { await fixture.engine.restore() }
+        // The restore takes its place in the store queue (behind the logout, not before it).
+        _ = await yieldUntil(limit: 2_000) { false }
+        await answered.open()
+        try await logout.value
+        let restored = await restore.value
+        _ = await request.result
+
+        #expect(!restored.state.hasSession)
+        #expect(fixture.storage.session == nil)
+        #expect(await fixture.engine.snapshot().tokens == nil)
+        #expect(fixture.backend.state.current.logoutCalls.map(\.authorization) == ["Bearer access-2"])
     }
 }

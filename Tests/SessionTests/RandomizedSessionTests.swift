@@ -16,8 +16,8 @@ import WoteData
 /// What runs between two checks is left to the scheduler, so two runs of a seed agree as long as
 /// each step settles within that wait (most runs of the CI seeds agree on every trace).
 ///
-/// Engine bugs already known (``RandomSessionRun/KnownIssue``) are reported as known issues and
-/// do not fail the test; anything else does.
+/// Every violation fails the test: the engine bugs it used to tolerate as known issues are fixed
+/// (issue 33), each with a deterministic test of its own.
 @Suite struct RandomizedSessionTests {
     /// A seed that has not finished after this long hangs (a real-time guard that fails the test,
     /// not a synchronisation: every step waits only for the seed's own events).
@@ -27,11 +27,8 @@ import WoteData
         let budget = RandomBudget.fromEnvironment()
         var ran = 0
         var failures: [String] = []
-        var known: [RandomSessionRun.KnownIssue: String] = [:]
         for seed in budget.seeds {
-            let (failure, knownIssues) = await Self.runGuarded(seed: seed, steps: budget.steps)
-            known.merge(knownIssues) { first, _ in first }
-            if let failure {
+            if let failure = await Self.runGuarded(seed: seed, steps: budget.steps) {
                 failures.append(failure)
                 if ProcessInfo.processInfo.environment["WOTE_RANDOM_SURVEY"] == nil { break }
             } else {
@@ -42,13 +39,6 @@ import WoteData
             FileHandle.standardError.write(Data((failure.split(separator: "\n").first ?? "").utf8 + [10]))
         }
         if let first = failures.first { Issue.record(Comment(rawValue: first)) }
-        // Known engine bugs do not fail this test until the engine is fixed (then remove them from
-        // `KnownIssue`, and enable their tests in `KnownEngineIssueTests`).
-        for (issue, example) in known.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            withKnownIssue("\(issue.rawValue) (issue 33)", isIntermittent: true) {
-                Issue.record(Comment(rawValue: example))
-            }
-        }
         if failures.isEmpty { #expect(ran == budget.seeds.count) }
     }
 
@@ -72,11 +62,9 @@ import WoteData
     }
 
     /// Runs one seed, failing it rather than hanging when it does not finish within ``watchdog``.
-    @MainActor static func runGuarded(seed: UInt64, steps: Int) async -> (
-        failure: String?, known: [RandomSessionRun.KnownIssue: String]
-    ) {
+    @MainActor static func runGuarded(seed: UInt64, steps: Int) async -> String? {
         let answered = Locked(false)
-        typealias Answer = (failure: String?, known: [RandomSessionRun.KnownIssue: String])
+        typealias Answer = String?
         return await withCheckedContinuation { (continuation: CheckedContinuation<Answer, Never>) in
             let answer: @Sendable (Answer) -> Void = { value in
                 let first = answered.withLock { done in
@@ -87,7 +75,7 @@ import WoteData
             }
             let timer = Task {
                 try await Task.sleep(for: watchdog)
-                answer(("randomized session test: seed \(seed) did not finish in \(watchdog) (a hang)", [:]))
+                answer("randomized session test: seed \(seed) did not finish in \(watchdog) (a hang)")
             }
             Task { @MainActor in
                 let run = RandomSessionRun(seed: seed, steps: steps)
@@ -96,7 +84,7 @@ import WoteData
                 if ProcessInfo.processInfo.environment["WOTE_RANDOM_DIGEST"] != nil {
                     FileHandle.standardError.write(Data("seed \(seed) trace \(run.traceDigest)\n".utf8))
                 }
-                answer((failure, run.knownIssues))
+                answer(failure)
             }
         }
     }

@@ -136,7 +136,7 @@ import FoundationNetworking
         #expect(wote.session.lastSignOutReason == nil)
     }
 
-    @Test func sessionModel_followsALogoutInAnotherProcess_noticedAtTheNextCall() async throws {
+    @Test func sessionModel_followsALogoutInAnotherProcess_asEndedElsewhere() async throws {
         let server = FakeWoteServer()
         let storage = InMemoryTokenStorage()
         let app = Self.client(of: server, storage: storage)
@@ -154,7 +154,7 @@ import FoundationNetworking
         try await other.logout()
 
         await #expect(throws: WoteError.self) { try await app.fetchMyProfile() }
-        await watch.until { $0.state == .signedOut(.loggedOut) }
-        #expect(app.session.lastSignOutReason == .loggedOut)
+        await watch.until { $0.state == .signedOut(.endedElsewhere) }
+        #expect(app.session.lastSignOutReason == .endedElsewhere)
     }
 }

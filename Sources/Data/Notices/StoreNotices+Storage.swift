@@ -1,4 +1,4 @@
-import WoteDomain
+package import WoteDomain
 
 extension TokenStorage {
     /// How this store's changes reach the other processes (and engines) sharing it, or `nil` when
@@ -32,10 +32,18 @@ extension TokenStorage {
             #endif
         case let memory as InMemoryTokenStorage:
             return memory.inProcessNotices
+        case let noticing as any StoreNoticing:
+            return noticing.storeNotices
         default:
             return nil
         }
     }
+}
+
+/// A store of the package's own (a test's) that says how its changes are heard.
+package protocol StoreNoticing: TokenStorage {
+    /// The store's notices.
+    var storeNotices: any StoreNotices { get }
 }
 
 /// The name of a store's Darwin notification: `wote.store.` and the store's identity as a safe

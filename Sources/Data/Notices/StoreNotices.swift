@@ -13,7 +13,7 @@ import WoteDomain
 /// - ``InProcessStoreNotices`` serves stores that live in one process (several engines on one
 ///   in-memory store).
 package protocol StoreNotices: Sendable {
-    /// Starts calling `handler`, on a thread of the notices' own, each time the store may have
+    /// Starts calling `handler`, on a thread of the notices' own (the writer's, in one process), each time the store may have
     /// changed (possibly after this process's own changes too, and possibly more than once per
     /// change). Calls stop when the returned observation is cancelled; `nil` when the store cannot
     /// be watched (the process then learns of changes the next time it reads the store, as
@@ -50,7 +50,6 @@ package final class StoreObservation: Sendable {
 /// observer.
 package final class InProcessStoreNotices: StoreNotices {
     private let observers = Locked<[UUID: @Sendable () -> Void]>([:])
-    private let queue = DispatchQueue(label: "WoteKit.InProcessStoreNotices")
 
     /// Creates notices with no observer.
     package init() {}
@@ -61,8 +60,10 @@ package final class InProcessStoreNotices: StoreNotices {
         return StoreObservation { [observers] in _ = observers.withLock { $0.removeValue(forKey: id) } }
     }
 
+    /// Calls every observer before returning: in one process the notice is there as soon as the
+    /// write is (an engine's handler only counts it and schedules the read).
     package func post() {
         let handlers = observers.withLock { Array($0.values) }
-        queue.async { for handler in handlers { handler() } }
+        for handler in handlers { handler() }
     }
 }

@@ -43,6 +43,12 @@ extension SessionEngine {
         run(machine.endingStored(ending.id))
     }
 
+    /// Waits until the refresh flight `id`, which a logout let land, has ended.
+    func waitForLanding(_ id: UInt64) async {
+        guard let waiter = machine.waitForLanding(id) else { return }
+        await withCheckedContinuation { landingContinuations[waiter] = $0 }
+    }
+
     /// Waits until every session end under way has been written to the store.
     func waitUntilEndingsAreStored() async {
         guard let waiter = machine.waitForEndingsStored() else { return }

@@ -10,6 +10,9 @@ enum ServerLogout: Sendable, Equatable {
     case notTold(WoteError)
     /// The backend has no logout call (``SessionContract/logout`` is `nil`).
     case noCall
+    /// The session had already ended elsewhere (the store was empty at the logout's turn): that end
+    /// told the server, and no call goes out.
+    case toldElsewhere
 }
 
 /// The tokens a logout call goes with.
@@ -19,6 +22,8 @@ struct LogoutCredentials: Sendable {
     var refreshed = false
     /// Why the backend cannot be told (the refresh first was refused or failed), if so.
     var failure: WoteError?
+    /// Whether the session had already ended elsewhere: no call goes out.
+    var endedElsewhere = false
 }
 
 extension SessionEngine {
@@ -54,16 +59,30 @@ extension SessionEngine {
         // A refresh under way is not cancelled: its answer (a pair the server has rotated to) lands
         // in the store first, and the logout call goes with it instead of spending the old refresh
         // token again. Its call is bounded by the request time-out, as the logout is.
+        let landing = machine.letRefreshLand()
         let ended = endInMemory(reason: .loggedOut, cancellingRefresh: false)
         let deadline = clock.uptime() + client.timeout
+        var landed: TokenPair?
         var credentials: LogoutCredentials?
         var storeFailure: WoteError?
         do {
-            try await withStore { () async throws(WoteError) in
-                // Under the store's lock, as a refresh: no other process spends the refresh token
-                // this logout may need, and a pair another process refreshed is the one used.
-                credentials = await credentialsForLogout(of: ending, readingTheStore: wasPersistent, until: deadline)
-                try await writeMemoryToStore(replacingOtherOrigins: false)
+            // Its place in the store queue first: a restore or a sign-in asked for after the logout
+            // comes after it, even while it waits for the refresh.
+            try await inStoreQueue { () async throws(WoteError) in
+                // A session kept in memory only has no store for the refresh's answer to land in:
+                // the logout waits for that refresh and takes its pair from the machine (a
+                // persistent one has landed already: the refresh held the store queue).
+                if let landing {
+                    await waitForLanding(landing)
+                    landed = machine.takeLanding(landing)
+                }
+                try await holdingStoreLocks { () async throws(WoteError) in
+                    // Under the store's lock, as a refresh: no other process spends the refresh token
+                    // this logout may need, and a pair another process refreshed is the one used.
+                    credentials = await credentialsForLogout(
+                        of: ending, landed: landed, readingTheStore: wasPersistent, until: deadline)
+                    try await writeMemoryToStore(replacingOtherOrigins: false)
+                }
             }
         } catch {
             storeFailure = error
@@ -73,28 +92,34 @@ extension SessionEngine {
         if let credentials {
             found = credentials
         } else {
-            found = await credentialsForLogout(of: ending, readingTheStore: false, until: deadline)
+            found = await credentialsForLogout(of: ending, landed: landed, readingTheStore: false, until: deadline)
         }
         let told = await tellServerOfLogout(with: found, deviceToken: deviceToken, until: deadline)
         if case .notTold(let why) = told { broadcaster.send(.serverNotToldOfLogout(why)) }
         if let storeFailure { throw storeFailure }
     }
 
-    /// The tokens the logout call goes with: the ended session's, or a newer pair another process
-    /// stored (read when `readingTheStore`; call it inside ``withStore(_:)``); with an access token
-    /// that has expired on the server's clock, a new pair from a refresh, or why there is none.
-    func credentialsForLogout(of ending: StoredSession, readingTheStore: Bool, until deadline: Duration) async
-        -> LogoutCredentials
-    {
-        var latest = ending
-        // A pair this process stored for the ended session (a refresh the logout did not cancel, whose
-        // answer landed) or a newer one another process stored.
-        if readingTheStore, let stored = try? await storage.load(), belongsHere(stored),
-            stored.tokens.refreshToken != ending.tokens.refreshToken,
-            stored == lastSeenInStore || isNewer(stored, than: ending)
-        {
-            latest = stored
+    /// The tokens the logout call goes with: the ended session's, the pair a refresh the logout let
+    /// land brought (`landed`), or a newer pair another process stored (read when `readingTheStore`;
+    /// call it inside ``withStore(_:)``); with an access token that has expired on the server's
+    /// clock, a new pair from a refresh, or why there is none.
+    func credentialsForLogout(
+        of ending: StoredSession, landed: TokenPair? = nil, readingTheStore: Bool, until deadline: Duration
+    ) async -> LogoutCredentials {
+        var stored: StoredSession?
+        var storeEmpty = false
+        if readingTheStore {
+            do {
+                stored = try await storage.load()
+                storeEmpty = stored == nil
+            } catch {
+                // Unreadable: the ended session's own tokens.
+            }
         }
+        guard
+            let latest = SessionStateMachine.logoutSession(
+                ending: ending, landed: landed, stored: stored, storeEmpty: storeEmpty, origin: origin)
+        else { return LogoutCredentials(tokens: ending.tokens, endedElsewhere: true) }
         guard let call = configuration.contract.logout, call.credential == .accessToken,
             latest.tokens.isAccessTokenExpired(at: clock.now().addingTimeInterval(latest.serverClockOffset ?? 0))
         else { return LogoutCredentials(tokens: latest.tokens) }
@@ -113,6 +138,7 @@ extension SessionEngine {
         with credentials: LogoutCredentials, deviceToken: String?, until deadline: Duration
     ) async -> ServerLogout {
         guard let call = configuration.contract.logout else { return .noCall }
+        if credentials.endedElsewhere { return .toldElsewhere }
         if let failure = credentials.failure { return .notTold(failure) }
         var tokens = credentials.tokens
         do {

@@ -12,23 +12,48 @@ extension SessionEngine {
         guard storeObservation == nil, let notices = storage.notices else { return }
         storeObservation = notices.observe { [weak self] in
             guard let self else { return }
-            Task { await self.storeNoticeArrived() }
+            // Counted here, on the notices' thread: from now on no token is handed out until the
+            // store was read again (``waitUntilNoticesFollowed()``).
+            self.noticeCounts.withLock { $0.arrived &+= 1 }
+            // Detached: the writer may be this process's own task, holding its store queue (an
+            // in-process store calls its observers as it writes), and the read must not inherit that.
+            Task.detached { await self.storeNoticeArrived() }
         }
     }
 
+    /// Whether a notice arrived that the engine has not followed yet.
+    nonisolated var noticePending: Bool {
+        noticeCounts.withLock { $0.arrived != $0.followed }
+    }
+
     /// Follows the store after a notice; notices arriving while it does are folded into one more
-    /// pass, so a burst of writes costs two reads, not one per write.
+    /// pass, so a burst of writes costs two reads, not one per write. The token decisions waiting
+    /// for it go on when no notice is left unfollowed.
     func storeNoticeArrived() async {
         guard !followingStore else {
             storeNoticeAgain = true
             return
         }
         followingStore = true
-        defer { followingStore = false }
         repeat {
             storeNoticeAgain = false
+            let upTo = noticeCounts.withLock { $0.arrived }
             await followStore()
-        } while storeNoticeAgain
+            noticeCounts.withLock { $0.followed = upTo }
+        } while storeNoticeAgain || noticePending
+        followingStore = false
+        let waiting = noticeWaiters
+        noticeWaiters = []
+        for waiter in waiting { waiter.resume() }
+    }
+
+    /// Waits, before a token decision, until every notice that arrived was followed: a request or
+    /// another stack's call never takes a token of a session another process ended once this one
+    /// heard of it (Model/session.pml, P_NOTICE). Returns at once when none is pending.
+    func waitUntilNoticesFollowed() async {
+        guard noticePending else { return }
+        guard followingStore else { return await storeNoticeArrived() }
+        await withCheckedContinuation { noticeWaiters.append($0) }
     }
 
     /// Brings memory to what the store holds now, in the store queue's order (never between a

@@ -150,6 +150,7 @@ extension SessionEngine {
         }
         if let tripped = stormGuardTripped() { return tripped }
         guard isPersistent else { return await callRefresh(generation: flightGeneration, holdingStore: false) }
+        let startedWith = session?.tokens.accessToken
         do {
             return try await withStore { () async throws(WoteError) -> RefreshOutcome in
                 guard machine.mayHandOutToken(issuedIn: flightGeneration, hasSession: session != nil) else {
@@ -164,7 +165,14 @@ extension SessionEngine {
                         return .renewed(adopted.tokens)
                     }
                 case .current, .replacedByOtherOrigin:
-                    break
+                    // A store notice's read (followStore) adopted a newer, fresh pair while this
+                    // flight waited for the store: that pair is its answer (Model/session.pml,
+                    // NOTICES), and no refresh token is spent on a pair that needs none.
+                    if let current = session, current.tokens.accessToken != startedWith,
+                        !needsRefresh(current.tokens, at: serverNow())
+                    {
+                        return .renewed(current.tokens)
+                    }
                 }
                 // Inside the store queue whatever `isPersistent` now says (another origin's session
                 // found in the store makes it `false`): the outcome is written here, never queued
@@ -200,6 +208,7 @@ extension SessionEngine {
             answer, flightGeneration: flightGeneration, hasSession: session != nil, holdingStore: holdingStore)
         {
         case .abandoned(let store):
+            machine.abandonedRefreshAnswered(flightGeneration: flightGeneration, answer)
             if let store { await recordAbandonedAnswer(store, spent: current.tokens) }
             return .failed(.session(errorForMissingSession()))
         case .rotate(let pair, let writingStore):

@@ -165,9 +165,9 @@ extension SessionEngine: HTTPSending {
     /// is under way, and the token is not due for one. Read from the lane the actor republishes on
     /// every change, so a steady request never waits for the actor; otherwise `nil`, and
     /// ``accessTokenForRequest()`` decides.
-    nonisolated func tokenWithoutWaiting() -> (String, UInt64, profileCompleted: Bool)? {
+    package nonisolated func tokenWithoutWaiting() -> (String, UInt64, profileCompleted: Bool)? {
         let lane = lane.current
-        guard !lane.refreshing, !lane.storeBehind, let session = lane.session else { return nil }
+        guard !lane.refreshing, !lane.storeBehind, !noticePending, let session = lane.session else { return nil }
         let now = clock.now().addingTimeInterval(session.serverClockOffset ?? 0)
         guard !needsRefresh(session.tokens, at: now) else { return nil }
         return (session.tokens.accessToken, lane.generation, session.profileCompleted)
@@ -182,6 +182,7 @@ extension SessionEngine: HTTPSending {
         String, UInt64, profileCompleted: Bool
     ) {
         if storeBehindSince != nil { await catchUpStore() }
+        await waitUntilNoticesFollowed()
         let startGeneration = issued ?? generation
         guard machine.mayHandOutToken(issuedIn: startGeneration, hasSession: session != nil) else {
             throw .session(await errorForMissingSessionOnceStored())
@@ -190,6 +191,7 @@ extension SessionEngine: HTTPSending {
             // A refresh is under way (an answer said the token was rejected, or it is expiring):
             // a request not yet sent waits for the new token rather than sending the old one.
             let outcome = await sharedRefresh(trigger: .reactive)
+            await waitUntilNoticesFollowed()
             switch machine.afterJoinedRefresh(outcome, issuedIn: startGeneration, callerCancelled: Task.isCancelled) {
             case .send(let token): return (token, startGeneration, session?.profileCompleted ?? true)
             case .goOn: break
@@ -202,6 +204,7 @@ extension SessionEngine: HTTPSending {
             return (current.tokens.accessToken, startGeneration, current.profileCompleted)
         }
         let outcome = await sharedRefresh(trigger: .proactive)
+        await waitUntilNoticesFollowed()
         let valid = session.map { !$0.tokens.isAccessTokenExpired(at: serverNow()) } ?? false
         switch machine.afterProactiveRefresh(outcome, issuedIn: startGeneration, currentTokenValid: valid) {
         case .send(let token): return (token, startGeneration, session?.profileCompleted ?? true)
@@ -218,6 +221,7 @@ extension SessionEngine: HTTPSending {
     func tokenAfterRejection(of token: String, generation requestGeneration: UInt64) async throws(APIError)
         -> String
     {
+        await waitUntilNoticesFollowed()
         let current = session?.tokens.accessToken
         switch machine.rejection(of: token, requestGeneration: requestGeneration, currentAccessToken: current) {
         case .sessionGone: throw .session(await errorForMissingSessionOnceStored())
@@ -225,7 +229,9 @@ extension SessionEngine: HTTPSending {
         case .retry(let replacement): return replacement
         case .refresh: break
         }
-        switch machine.afterReactiveRefresh(await sharedRefresh(trigger: .reactive), issuedIn: requestGeneration) {
+        let outcome = await sharedRefresh(trigger: .reactive)
+        await waitUntilNoticesFollowed()
+        switch machine.afterReactiveRefresh(outcome, issuedIn: requestGeneration) {
         case .send(let renewed): return renewed
         case .goOn, .sessionGone: throw .session(await errorForMissingSessionOnceStored())
         case .fail(let error): throw error

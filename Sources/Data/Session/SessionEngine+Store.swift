@@ -14,24 +14,31 @@ extension SessionEngine {
     ///
     /// - Throws: ``WoteError/storageFailure(_:)`` when the lock cannot be taken, or what `body` throws.
     func withStore<T>(_ body: () async throws(WoteError) -> T) async throws(WoteError) -> T {
-        try await inStoreQueue { () async throws(WoteError) -> T in
-            // Engines of this process on the same store take turns too: a store without a
-            // cross-process lock (the default Keychain store) would guard nothing between them.
-            if let storeTurnKey {
-                guard await StoreTurns.shared.take(storeTurnKey, waitingAtMost: storeLockWait) else {
-                    throw .storageFailure(TokenStorageError.lockTimedOut("another client's store change").reason)
-                }
+        try await inStoreQueue { () async throws(WoteError) -> T in try await holdingStoreLocks(body) }
+    }
+
+    /// Runs `body` holding this process's turn in the store (``StoreTurns``), then the store's
+    /// cross-process lock; call it inside ``inStoreQueue(_:)`` (``withStore(_:)`` does both).
+    func holdingStoreLocks<T>(_ body: () async throws(WoteError) -> T) async throws(WoteError) -> T {
+        // Engines of this process on the same store take turns too: a store without a
+        // cross-process lock (the default Keychain store) would guard nothing between them.
+        if let storeTurnKey {
+            guard await StoreTurns.shared.take(storeTurnKey, waitingAtMost: storeLockWait) else {
+                throw .storageFailure(TokenStorageError.lockTimedOut("another client's store change").reason)
             }
-            defer { if let storeTurnKey { StoreTurns.shared.give(storeTurnKey) } }
-            let lock: TokenStorageLock
-            do throws(TokenStorageError) {
-                lock = try await storage.lock(waitingAtMost: storeLockWait)
-            } catch {
-                throw .storageFailure(error.reason)
-            }
-            defer { lock.release() }
-            return try await body()
         }
+        defer { if let storeTurnKey { StoreTurns.shared.give(storeTurnKey) } }
+        let lock: TokenStorageLock
+        do throws(TokenStorageError) {
+            lock = try await storage.lock(waitingAtMost: storeLockWait)
+        } catch {
+            throw .storageFailure(error.reason)
+        }
+        defer { lock.release() }
+        // A logout's removal the store refused goes first, whichever engine of the process made
+        // it: no change of the store may adopt or write back that session.
+        if removalPending { await removeOwedSession() }
+        return try await body()
     }
 
     /// Runs `body` after every earlier change of the store in this engine, and before any later
@@ -94,6 +101,29 @@ extension SessionEngine {
             // An end the store refused: the next logout or restore removes the session again.
             if session == nil { removalPending = true }
             throw .storageFailure(error.reason)
+        }
+    }
+
+    /// Makes the removal a logout could not make (call it inside ``withStore(_:)``); failing again
+    /// leaves it owed.
+    func removeOwedSession() async {
+        let step: SessionStateMachine.OwedRemoval
+        do {
+            step = SessionStateMachine.owedRemoval(of: try await storage.load(), origin: origin)
+        } catch {
+            step = .remove
+        }
+        switch step {
+        case .nothingLeft:
+            removalPending = false
+        case .remove:
+            do {
+                try await storage.remove()
+                lastSeenInStore = nil
+                removalPending = false
+            } catch {
+                // Still owed: the next change of the store tries again.
+            }
         }
     }
 

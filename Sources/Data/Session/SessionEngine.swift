@@ -72,6 +72,8 @@ package actor SessionEngine {
     var endingContinuations: [SessionStateMachine.WaiterID: CheckedContinuation<Void, Never>] = [:]
     /// The continuations of the store changes waiting for their turn.
     var storeContinuations: [SessionStateMachine.WaiterID: CheckedContinuation<Void, Never>] = [:]
+    /// The continuations of the logouts waiting for the refresh they let land.
+    var landingContinuations: [SessionStateMachine.WaiterID: CheckedContinuation<Void, Never>] = [:]
     /// When the store last refused the session that memory holds (a refreshed pair it could not
     /// write), by the monotonic clock; `nil` while the store is up to date. Requests then go
     /// through the actor, which writes the pair again (see `SessionEngine+Store.swift`).
@@ -86,15 +88,33 @@ package actor SessionEngine {
     /// What this process last read from or wrote to the store: a change is written only while the
     /// store still holds it (compare-and-swap under the store's lock).
     var lastSeenInStore: StoredSession?
-    /// Whether an end's removal from the store failed: the next logout or restore removes again.
-    var removalPending = false
+    /// Whether an end's removal from the store failed: the next change of the store, logout or restore
+    /// removes again. Shared by every engine of the process on the same store (``StoreTurns``), so
+    /// another client neither adopts nor writes back the session a logout could not remove.
+    var removalPending: Bool {
+        get { storeTurnKey.map { StoreTurns.shared.owesRemoval($0) } ?? ownRemovalPending }
+        set {
+            if let storeTurnKey {
+                StoreTurns.shared.setOwesRemoval(newValue, storeTurnKey, of: storage)
+            } else {
+                ownRemovalPending = newValue
+            }
+        }
+    }
+    /// ``removalPending`` for a store that is a value (no ``StoreTurns`` key).
+    var ownRemovalPending = false
     /// This process's turns in the store's changes, shared with every engine on the same store.
-    let storeTurnKey: String?
+    let storeTurnKey: StoreTurns.Key?
     /// The store's notices while they are heard (see `SessionEngine+Notices.swift`).
     var storeObservation: StoreObservation?
     /// Whether a notice is being followed, and whether another came meanwhile.
     var followingStore = false
     var storeNoticeAgain = false
+    /// The notices heard and the notices followed (the store read again after them), counted on
+    /// the notices' own thread: while one is not followed, no token is handed out.
+    let noticeCounts = Locked((arrived: UInt64(0), followed: UInt64(0)))
+    /// The token decisions waiting for the notices to be followed.
+    var noticeWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates an engine with no session; call ``restore()`` at launch.
     ///
@@ -334,6 +354,8 @@ package actor SessionEngine {
             endingContinuations.removeValue(forKey: waiter)?.resume()
         case .resumeStoreWaiter(let waiter):
             storeContinuations.removeValue(forKey: waiter)?.resume()
+        case .resumeLandingWaiter(let waiter):
+            landingContinuations.removeValue(forKey: waiter)?.resume()
         }
     }
 }

@@ -1,3 +1,5 @@
+package import WoteDomain
+
 // The decisions on how a session's change reaches the store, and what a logout does.
 extension SessionStateMachine {
     /// How memory is written to the store.
@@ -30,6 +32,47 @@ extension SessionStateMachine {
         /// End the session at once, letting a refresh under way land; the store step reads the store
         /// for a newer pair first when the session was persistent.
         case end(readingTheStore: Bool)
+    }
+
+    /// The session whose tokens a logout tells the server with: the ended one, with the pair a
+    /// refresh the logout let land brought (`landed`); or this origin's pair in the store when it is
+    /// newer (another process refreshed). A pair the store holds that memory has already replaced
+    /// (a refreshed pair the store refused) is spent, never used.
+    ///
+    /// - Parameters:
+    ///   - stored: what the store holds, read under its lock; `nil` when not read or empty.
+    ///   - storeEmpty: whether the store was read and held nothing.
+    /// - Returns: `nil` when the store of a persistent session was empty: the session ended
+    ///   elsewhere (another client or process logged out, withdrew or heard a verdict), that end
+    ///   told the server, and its refresh token may have been rotated since (never spent again here).
+    package static func logoutSession(
+        ending: StoredSession, landed: TokenPair?, stored: StoredSession?, storeEmpty: Bool = false,
+        origin: String?
+    ) -> StoredSession? {
+        guard !storeEmpty else { return nil }
+        var latest = ending
+        if let landed { latest.tokens = landed }
+        guard let stored, belongs(stored, to: origin),
+            stored.tokens.refreshToken != latest.tokens.refreshToken,
+            stored.tokens.refreshToken != ending.tokens.refreshToken,
+            isNewer(stored, than: latest)
+        else { return latest }
+        return stored
+    }
+
+    /// What a store that owes a logout's removal does at the next change of it.
+    package enum OwedRemoval: Sendable, Equatable {
+        /// It holds this origin's session: remove it first.
+        case remove
+        /// It holds no session of this origin any more: the debt is settled.
+        case nothingLeft
+    }
+
+    /// Decides what a store that owes a logout's removal does, given what it holds now (read under
+    /// its lock; a store that cannot be read is removed, as an end does).
+    package static func owedRemoval(of stored: StoredSession?, origin: String?) -> OwedRemoval {
+        guard let stored, belongs(stored, to: origin) else { return .nothingLeft }
+        return .remove
     }
 
     /// Decides what a logout does.

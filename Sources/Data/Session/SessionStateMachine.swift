@@ -55,6 +55,8 @@ package struct SessionStateMachine: Sendable {
         case resumeEndingWaiter(WaiterID)
         /// Let the next change of the store run.
         case resumeStoreWaiter(WaiterID)
+        /// Resume the logout that waited for the refresh it let land.
+        case resumeLandingWaiter(WaiterID)
     }
 
     /// Bumped whenever a session begins or ends; work that started in another generation stores nothing.
@@ -77,12 +79,14 @@ package struct SessionStateMachine: Sendable {
     package internal(set) var retiredRefreshTokens: [String] = []
     /// Monotonic times of recent refresh calls, for the storm guard.
     package internal(set) var recentRefreshes: [Duration] = []
+    /// The refreshes logouts let land, and the logouts waiting for them (`SessionStateMachine+Landing.swift`).
+    package internal(set) var landings: [Landing] = []
     private var nextID: UInt64 = 0
 
     /// A machine with no session.
     package init() {}
 
-    private mutating func newID() -> UInt64 {
+    mutating func newID() -> UInt64 {
         nextID &+= 1
         return nextID
     }
@@ -189,11 +193,13 @@ package struct SessionStateMachine: Sendable {
     }
 
     /// The refresh call of flight `id` ended with `outcome`: its waiters hear it, unless the flight
-    /// was abandoned meanwhile (its waiters were handed to a new session's start or an end).
+    /// was abandoned meanwhile (its waiters were handed to a new session's start or an end); a
+    /// logout that let it land goes on.
     package mutating func refreshFinished(flight id: UInt64, outcome: RefreshOutcome) -> [Action] {
-        guard let finished = flight, finished.id == id else { return [] }
+        let landing = landingFinished(id)
+        guard let finished = flight, finished.id == id else { return landing }
         flight = nil
-        return finished.waiters.map { .resumeRefreshWaiter($0, outcome) }
+        return finished.waiters.map { .resumeRefreshWaiter($0, outcome) } + landing
     }
 
     // MARK: - The store queue
