@@ -15,7 +15,7 @@ import WoteCLI
             ProfileSetupCommand.configuration.synopsis
                 == "profile setup --nickname N --school-name S --school-region R [--image FILE]")
         #expect(WithdrawCommand.configuration.synopsis == "withdraw --yes")
-        #expect(StatusCommand.configuration.synopsis == "status")
+        #expect(StatusCommand.configuration.synopsis == "status [--why]")
     }
 
     @Test func everyCommand_hasHelpStartingWithItsUsage_andIsListedInTheGlobalHelp() {
