@@ -578,4 +578,13 @@ import WoteRepository
         let handedOver = slots.release()
         #expect(handedOver == new)
     }
+    /// An end asked for one session (a withdrawal) ends it while it is current, settles another
+    /// end's store write when that end came first and nothing began since, and leaves a newer
+    /// session alone.
+    @Test func anEndAskedForOneSession_touchesNoNewerSession() {
+        #expect(Machine.askedEnd(hasSession: true, generation: 4, asked: 4) == .end)
+        #expect(Machine.askedEnd(hasSession: false, generation: 5, asked: 4) == .settleTheOtherEnd)
+        #expect(Machine.askedEnd(hasSession: true, generation: 5, asked: 4) == .nothing)
+        #expect(Machine.askedEnd(hasSession: false, generation: 6, asked: 4) == .nothing)
+    }
 }

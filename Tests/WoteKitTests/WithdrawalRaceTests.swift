@@ -84,4 +84,46 @@ struct WithdrawalRaceTests {
         #expect(harness.storage.session == nil)
         #expect(await harness.wote.currentSession.state != .signedIn)
     }
+    /// (c) Seed 81 of the randomized session test: the server deletes the account while a logout,
+    /// whose removal the store refuses, ends the local session. The withdrawal does not return as if
+    /// the session were gone from the device: it tries the owed removal again, and reports the
+    /// store's refusal as the logout did.
+    @Test func withdrawalRace_aLogoutsRefusedRemoval_isNotReportedAsDone() async throws {
+        let harness = Harness(withdrawal: .json(200, #"{"status":200,"message":"withdrawal success."}"#))
+        let a = harness.pair("A")
+        #expect(try await harness.wote.beginSession(with: a) == .signedIn)
+        let withdrawal = Task { try await harness.wote.withdraw() }
+        await harness.gate.waitForArrivals()
+
+        harness.storage.failWrites(with: .unavailable("device locked"))
+        await #expect(throws: WoteError.self) { try await harness.wote.logout() }
+        harness.gate.open()
+
+        let outcome = await withdrawal.result
+        guard case .failure(let error) = outcome else {
+            Issue.record("withdraw() returned while the store still holds the session")
+            return
+        }
+        #expect((error as? WoteError)?.kind == .storageFailure)
+        #expect(harness.storage.session?.tokens.accessToken == a.accessToken)
+        #expect(await harness.wote.currentSession.state != .signedIn)
+    }
+
+    /// (d) As (c), but the store takes writes again by the time the server answers: the withdrawal
+    /// makes the removal the logout owed, and returns with the store empty.
+    @Test func withdrawalRace_aLogoutsRefusedRemoval_isMadeByTheWithdrawal() async throws {
+        let harness = Harness(withdrawal: .json(200, #"{"status":200,"message":"withdrawal success."}"#))
+        #expect(try await harness.wote.beginSession(with: harness.pair("A")) == .signedIn)
+        let withdrawal = Task { try await harness.wote.withdraw() }
+        await harness.gate.waitForArrivals()
+
+        harness.storage.failWrites(with: .unavailable("device locked"))
+        await #expect(throws: WoteError.self) { try await harness.wote.logout() }
+        harness.storage.failWrites(with: nil)
+        harness.gate.open()
+
+        try await withdrawal.value
+        #expect(harness.storage.session == nil)
+        #expect(await harness.wote.currentSession.state == .signedOut(.withdrawn))
+    }
 }

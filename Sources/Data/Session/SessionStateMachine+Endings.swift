@@ -88,4 +88,21 @@ extension SessionStateMachine {
         guard hasSession else { return signedOut && !removalPending ? .nothing : .removeAgain }
         return .end(readingTheStore: isPersistent)
     }
+    /// What an end asked for one session (a withdrawal, once the server answered) does.
+    package enum AskedEnd: Sendable, Equatable {
+        /// The session is still current: end it.
+        case end
+        /// Another end (a logout) ended it meanwhile and nothing began since: once that end's store
+        /// write is known, make the removal it may have left owed, and report the store's refusal.
+        case settleTheOtherEnd
+        /// A newer session began meanwhile: leave it alone.
+        case nothing
+    }
+
+    /// Decides what an end asked for the session of generation `asked` does, given the session in
+    /// memory now (``generation`` is bumped once by each begin and each end).
+    package static func askedEnd(hasSession: Bool, generation: UInt64, asked: UInt64) -> AskedEnd {
+        if hasSession { return generation == asked ? .end : .nothing }
+        return generation == asked &+ 1 ? .settleTheOtherEnd : .nothing
+    }
 }
