@@ -459,7 +459,11 @@ struct RandomBudget {
             if let current, endCompleted[index].contains(current) {
                 return "client \(index) holds session \(current) after its own logout or withdrawal returned"
             }
-            if let current, left[index].contains(current), endedForGood.contains(current) {
+            // Only a return counts: a client that took the session back before another client
+            // ended it (a pair that client stored) holds it until it next reads the store.
+            if let current, current != lastFamily[index], left[index].contains(current),
+                endedForGood.contains(current)
+            {
                 return "client \(index): session \(current) came back after it was logged out or withdrawn"
             }
             if let previous = lastFamily[index], current != previous {
