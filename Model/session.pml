@@ -75,6 +75,15 @@
  *   MUT_FORGET_WAITERS     an ended session's waiters are never woken (SessionStateMachine.sessionEnded forgets them)
  *   MUT_NO_RESUME_CHECK    (fixed) a resumed waiter does not check the generation
  *   MUT_FAILURE_ENDS       a passing refresh failure (network, time-out, 5xx) ends the session
+ *   MUT_NO_RETRY           (issue 30) a refresh whose answer was lost is not sent again
+ *   MUT_LOST_AS_EXPIRED    (issue 30) a dead-token verdict after a lost answer is read as "expired"
+ * Issue 30: FIX30_RETRY (on unless MUT_NO_RETRY) sends a refresh whose answer was lost after the
+ *   server acted again, at once, under the lock, with the same token; the store records each send
+ *   (sentRec). GRACE: the server answers a reuse of the just-superseded refresh token within the
+ *   grace window with the same pair (Docs/ServerModes.md); the window passes at any time except
+ *   between a lost answer and its retry. Without GRACE the server is strict about reuse (E016).
+ *   Property P_LOST: with GRACE a lost answer never ends the session; without, a session ended after
+ *   a lost answer ends as "refresh answer lost" (WHY_LOST), never as a plain dead token.
  */
 
 #ifdef FIXED
@@ -117,6 +126,17 @@
 #define FIX33_BEGIN
 #endif
 
+/* Issue 30: a refresh whose answer was lost after the server acted is sent again, at once and under
+   the lock, with the same refresh token (SessionEngine.callRefresh's retry); MUT_NO_RETRY takes it out. */
+#if !defined(MUT_NO_RETRY)
+#define FIX30_RETRY
+#endif
+#ifdef FIX30_RETRY
+#define RETRIES_LOST 1
+#else
+#define RETRIES_LOST 0
+#endif
+
 #ifndef NP
 #define NP 2            /* processes (engines) sharing one store */
 #endif
@@ -142,7 +162,7 @@
 #define USER 1          /* 1 logout, 2 withdrawal, 3 account switch, 4 logout twice or logout + restore */
 #endif
 #ifndef PROPS
-#define PROPS 1023      /* which properties are asserted (bit mask, see below) */
+#define PROPS 2047      /* which properties are asserted (bit mask, see below) */
 #endif
 
 #define P_LOGOUT_WINS   1
@@ -155,6 +175,8 @@
 #define P_REAL_END      128       /* no false sign-out: a session ends only for a real reason */
 #define P_NO_COMEBACK   256       /* a logged-out session never comes back */
 #define P_NOTICE        512       /* issue 31: after a notice arrived, nothing of a session it ended is sent */
+#define P_LOST          1024      /* issue 30: a lost refresh answer never ends the session (GRACE); with a
+                                     strict server it ends as "refresh answer lost", never "expired" */
 #define CHECK(bitv, c)  assert(!(PROPS & bitv) || (c))
 
 /* A request's generation is read when it is issued, in its own step, where sessions can change
@@ -199,6 +221,7 @@
 #define WHY_VERDICT 1
 #define WHY_EXPLICIT 2
 #define WHY_ELSEWHERE 3
+#define WHY_LOST 4                /* SignOutReason.refreshAnswerLost */
 
 /* One lock per store per process [TokenStorage.lock; issue 33: an in-process registry]. */
 #ifdef FIX33_LOCK
@@ -231,6 +254,13 @@ bool answerLost[MAXPAIR];         /* a refresh with this token was handled and i
 bool lostS[4];                    /* a rotation of this session was lost: its refresh token is dead */
 byte rtPending[MAXPAIR];          /* refresh calls with this token sent, not yet answered */
 bool rtAnswered[MAXPAIR];         /* a refresh call with this token got its answer */
+/* issue 30: the grace window (GRACE, Docs/ServerModes.md): per session, the refresh token its latest
+   rotation superseded, and whether the window for reusing it is still open */
+byte prevR[4];
+bool graceOpen[4];
+byte retrying = 0;                /* flights between a lost answer and their retry's send */
+bool sentRec[MAXPAIR];            /* the store records that a refresh with this token was sent
+                                     (StoredSession.refreshSentAt) */
 
 /* ---- issue 31: store notices (NOTICES) [StoreNotices, SessionEngine+Notices.swift] ---- */
 #ifndef MAXLOST
@@ -422,8 +452,9 @@ inline network(lost, handled, faulty) {
 
 /* One refresh call with refresh token r, answered into `ans`/`got` [callRefresh's send and the
    server's rotation, §4.2]. */
-inline refreshCall(p, r, ans, got) {
+inline refreshCall(p, r, ans, got, mayRetry, isRetry) {
   atomic {          /* sent, and handled by the server (the delay is before this step) */
+    if :: isRetry -> retrying-- :: else fi;
     CHECK(P_ONE_REFRESH, rtPending[r] == 0 && !rtAnswered[r] && (tstate[r] != FRESH || banned[r]));
     CHECK(P_LOGOUT_WINS, !storeEnded[sidOf[r]] || !persist[p]);
     rtPending[r]++;
@@ -434,10 +465,23 @@ inline refreshCall(p, r, ans, got) {
     :: handled && !srvGone[sidOf[r]] && r == srvCur[sidOf[r]] ->
        nextPair++; assert(nextPair < FOREIGN); sidOf[nextPair] = sidOf[r];
        srvCur[sidOf[r]] = nextPair; got = nextPair; ans = A_OK;
-       if :: lost -> lostS[sidOf[r]] = 1 :: else fi
+       prevR[sidOf[r]] = r; graceOpen[sidOf[r]] = 1;
+#ifdef GRACE
+       /* a retry within the window gets this pair: the session lives on */
+       if :: lost && mayRetry -> retrying++ :: else fi
+#else
+       if :: lost -> lostS[sidOf[r]] = 1; if :: mayRetry -> retrying++ :: else fi :: else fi
+#endif
     :: handled && !srvGone[sidOf[r]] && r != srvCur[sidOf[r]] ->
        CHECK(P_NO_REUSE, answerLost[r]);   /* no refresh token spent twice */
+#ifdef GRACE
+       if
+       :: r == prevR[sidOf[r]] && graceOpen[sidOf[r]] -> got = srvCur[sidOf[r]]; ans = A_OK   /* the same pair */
+       :: else -> ans = A_INVALID; lostS[sidOf[r]] = 1      /* strict's answer: the family is revoked */
+       fi
+#else
        ans = A_INVALID
+#endif
     :: !handled -> skip
     fi;
     if :: lost && handled -> answerLost[r] = 1 :: else fi
@@ -450,8 +494,8 @@ inline refreshCall(p, r, ans, got) {
 
 /* [SessionEngine.fly -> performRefresh -> reconcileWithStore -> callRefresh] */
 proctype Flight(byte p; byte fid; byte fg) {
-  byte r, ans, got, outcome, i;
-  bool lost, handled, held, reenter;
+  byte r, ans, got, outcome, i, why;
+  bool lost, handled, held, reenter, retriedLost;
   skip;
   /* [performRefresh] generation check, then [stormGuardTripped], then [enterStoreQueue] when the
      session is persistent */
@@ -506,7 +550,8 @@ proctype Flight(byte p; byte fid; byte fg) {
 #endif
     fi;
 #endif
-    r = sess[p]
+    r = sess[p];
+    if :: held -> sentRec[r] = 1 :: else fi      /* [callRefresh] the store records the send first */
   };
 #ifdef MUT_UNLOCK_EARLY
   atomic { if :: held -> giveStore(p); held = 0 :: else fi };   /* the mutation: the lock goes back early */
@@ -517,7 +562,15 @@ proctype Flight(byte p; byte fid; byte fg) {
 #else
 #define GEN_STANDS (fg == gen[p] && sess[p] != 0)
 #endif
-  refreshCall(p, r, ans, got);
+  refreshCall(p, r, ans, got, RETRIES_LOST, 0);
+#ifdef FIX30_RETRY
+  /* [callRefresh] the answer was lost after the server acted: the same refresh token again, at once,
+     still under the lock (a call dropped before the server is a plain passing failure) */
+  if
+  :: ans == A_FAULT && handled -> retriedLost = 1; refreshCall(p, r, ans, got, 0, 1)
+  :: else
+  fi;
+#endif
   atomic {
     if
 #ifdef MUT_FAILURE_ENDS
@@ -550,10 +603,21 @@ proctype Flight(byte p; byte fid; byte fg) {
        if :: persist[p] -> saveStore(p, got) :: else fi;
        outcome = got
     :: ans == A_INVALID && GEN_STANDS ->           /* .invalid: waiters hear after the write */
-#ifdef MUT_WAITERS_FIRST
-       endInMemory(p, WHY_VERDICT, false);
+       /* [SessionStateMachine.settle] a dead-token verdict for a token whose send was recorded, or
+          whose answer this flight lost, is "refresh answer lost" */
+#ifndef MUT_LOST_AS_EXPIRED
+       if :: retriedLost || sentRec[r] -> why = WHY_LOST :: else -> why = WHY_VERDICT fi;
 #else
-       endInMemory(p, WHY_VERDICT, true);
+       why = WHY_VERDICT;                         /* the mutation: read as a plain dead token */
+#endif
+       CHECK(P_LOST, !answerLost[r] || why == WHY_LOST);
+#ifdef GRACE
+       CHECK(P_LOST, !lostS[sidOf[r]] || srvGone[sidOf[r]]);
+#endif
+#ifdef MUT_WAITERS_FIRST
+       endInMemory(p, why, false);
+#else
+       endInMemory(p, why, true);
 #endif
 #ifndef FIX33_REENTER
        /* today: callRefresh(holdingStore: isPersistent), and the reconcile just found another
@@ -580,7 +644,7 @@ fly:
        if :: outcome == R_ENDED -> wakeEnded(fid) :: else -> wake(fid, outcome) fi
     :: else
     fi;
-    r = 0; ans = 0; got = 0; outcome = 0; lost = 0; handled = 0; i = 0
+    r = 0; ans = 0; got = 0; outcome = 0; lost = 0; handled = 0; i = 0; why = 0; retriedLost = 0
   };
   goto out;
 reentry:
@@ -844,7 +908,7 @@ localEnd:
 #else
   if
   :: tok != 0 && tstate[tok] == EXPIRED && store != 0 ->
-     refreshCall(p, tok, ans, got);
+     refreshCall(p, tok, ans, got, 0, 0);
      if
      :: ans == A_OK -> tok = got
      :: else -> tok = 0; logoutExcused = 1                 /* refused or unreachable */
@@ -1025,6 +1089,20 @@ proctype Other() {
   fi
 }
 
+#ifdef GRACE
+/* The grace window passes (time beyond it), at any moment except between a lost answer and the
+   retry the client makes within its own, shorter window [SessionConfiguration's lost-answer retry]. */
+proctype GraceWindow() {
+end:
+  do
+  :: atomic {
+       retrying == 0 && (graceOpen[SA] || graceOpen[SB]) ->
+       graceOpen[SA] = 0; graceOpen[SB] = 0
+     }
+  od
+}
+#endif
+
 /* The shared clock: A's current pair becomes due, then expired. */
 proctype Clock() {
 end:
@@ -1057,6 +1135,9 @@ init {
 #endif
 #ifdef OTHER_ORIGIN
     run Other();
+#endif
+#ifdef GRACE
+    run GraceWindow();
 #endif
 #ifdef NOTICES
     p = 0;

@@ -31,7 +31,8 @@ command -v gcc >/dev/null || { echo "model-check: gcc is not installed" >&2; exi
 
 # Property bits (PROPS in the model).
 declare -A bit=([logout-wins]=1 [no-reuse]=2 [one-refresh]=4 [end-order]=8 [every-operation-returns]=16
-  [logout-tells-server]=32 [one-session]=64 [no-false-sign-out]=128 [no-comeback]=256 [notice]=512)
+  [logout-tells-server]=32 [one-session]=64 [no-false-sign-out]=128 [no-comeback]=256 [notice]=512
+  [lost-answer]=1024)
 properties=(logout-wins no-reuse one-refresh end-order every-operation-returns logout-tells-server)
 new_properties=(one-session no-false-sign-out every-operation-returns no-comeback)
 
@@ -48,6 +49,8 @@ declare -A scene=(
   [two-engines]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=1 -DMAXFAULTS=0"
   [notices]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=1 -DNOTICES -DMAXFAULTS=0 -DMAXTICKS=1"
   [notices-switch]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=3 -DNOTICES -DMAXFAULTS=0 -DMAXTICKS=1 -DMAXLOST=0"
+  [grace]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=0 -DGRACE -DMAXFAULTS=1"
+  [lost-strict]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=0 -DMAXFAULTS=1"
 )
 scenes=(switch switch-2p restore other-origin refused-removal two-engines)
 
@@ -183,6 +186,9 @@ case ${1:-} in
     echo "run mut-no-process-lock         fail bfs $f33 ${scene[two-engines]} -DTODAY33_LOCK -DPROPS=${bit[no-false-sign-out]}"
     # Issue 31: a process that hears notices but does nothing with them sends a logged-out token.
     echo "run mut-ignore-notices          fail bfs $f33 ${scene[notices]} -DMUT_IGNORE_NOTICES -DPROPS=${bit[notice]}"
+    # Issue 30: without the retry of a lost answer, the grace window passes and the session ends.
+    echo "run mut-no-lost-answer-retry    fail bfs $f33 ${scene[grace]} -DMUT_NO_RETRY -DPROPS=${bit[lost-answer]}"
+    echo "run mut-lost-read-as-expired    fail bfs $f33 ${scene[lost-strict]} -DMUT_LOST_AS_EXPIRED -DPROPS=${bit[lost-answer]}"
   } | pool || status=1
   ;;
 "")
@@ -194,7 +200,7 @@ case ${1:-} in
     echo "run fixed-2x1-logout-fault      pass full -DFIXED -DNP=2 -DNR=1 -DSLOTS=1 -DMAXFAULTS=1 -DUSER=1"
     echo "run fixed-2x1-withdrawal-fault  pass full -DFIXED -DNP=2 -DNR=1 -DSLOTS=1 -DMAXFAULTS=1 -DUSER=2"
     echo "run fixed-1x2-logout-fault      pass full -DFIXED -DNP=1 -DNR=2 -DSLOTS=2 -DMAXFAULTS=1 -DUSER=1"
-    for sc in switch switch-2p restore other-origin refused-removal notices notices-switch; do
+    for sc in switch switch-2p restore other-origin refused-removal notices notices-switch grace lost-strict; do
       echo "run fixed-$sc pass full -DFIXED ${scene[$sc]}"
     done
   } | pool || status=1
