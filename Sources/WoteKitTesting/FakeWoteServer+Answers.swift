@@ -40,6 +40,8 @@ extension FakeWoteServer {
         case .retryAfter(let seconds, let status):
             let body = WireEnvelope(status: status, divisionCode: .internalServerError, message: "Try again later").json
             return try finish(request, .json(status, body, headers: ["Retry-After": "\(seconds)"]))
+        case .answer(let reply):
+            return try finish(request, reply)
         case nil:
             break
         }

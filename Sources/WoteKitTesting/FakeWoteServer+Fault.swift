@@ -27,6 +27,11 @@ extension FakeWoteServer {
         /// HTTP `status` with `Retry-After: <seconds>` and a `G999` envelope: the server asks to be
         /// called again later; nothing is done.
         case retryAfter(seconds: Int, status: Int)
+        /// The server answers `reply` instead of looking at the request (nothing is done), with a
+        /// `Date` header of the server's time unless `reply` has one: for an answer the contract's
+        /// rules would not give, such as a refresh answer carrying a pair the test chose, an
+        /// envelope a decoder test needs, or a ``StubTransport/Reply/failure(_:)`` of the transport.
+        case answer(Reply)
     }
 
     /// One request the server received, and what became of it, for a test's assertions.

@@ -95,8 +95,20 @@ public struct TokenPairFixture: Sendable, Equatable, CustomStringConvertible, Cu
     public var wireJSON: String { String(decoding: encodeWire(dto), as: UTF8.self) }
 
     /// The refresh call's success answer carrying this pair (§4.2): HTTP 200, the pair directly in `data`.
-    public var refreshAnswer: StubTransport.Reply {
-        .json(200, WireEnvelope(status: 200, message: "token renew success.", data: dto).json)
+    public var refreshAnswer: StubTransport.Reply { .json(200, refreshAnswerJSON) }
+
+    /// The body of ``refreshAnswer``, as JSON text: for an answer with headers of its own, or a
+    /// server that writes bodies.
+    ///
+    /// ```swift
+    /// import WoteKitTesting
+    ///
+    /// let pair = TokenPairFixture(number: 2)
+    /// let answer = StubTransport.Reply.json(
+    ///     200, pair.refreshAnswerJSON, headers: ["Date": "Tue, 14 Nov 2023 22:13:20 GMT"])
+    /// ```
+    public var refreshAnswerJSON: String {
+        WireEnvelope(status: 200, message: "token renew success.", data: dto).json
     }
 
     /// A login answer carrying this pair (§4.1, §4.13).
@@ -105,13 +117,23 @@ public struct TokenPairFixture: Sendable, Equatable, CustomStringConvertible, Cu
     ///   E009 and the pair, the sign-in into "profile required".
     /// - Returns: the answer.
     public func loginAnswer(profileCompleted: Bool = true) -> StubTransport.Reply {
-        let data = LoginDataDTO(consumerTypeExist: profileCompleted ? true : nil, jwtToken: dto)
+        .json(200, loginAnswerJSON(profileCompleted: profileCompleted))
+    }
+
+    /// The body of ``loginAnswer(profileCompleted:)``, as JSON text.
+    ///
+    /// - Parameters:
+    ///   - profileCompleted: `true` for a success; `false` for body 400 E009 with the pair.
+    ///   - consumerTypeExist: the success's `consumerTypeExist` (§4.1); `nil` leaves it out.
+    /// - Returns: the envelope.
+    public func loginAnswerJSON(profileCompleted: Bool = true, consumerTypeExist: Bool? = true) -> String {
+        let data = LoginDataDTO(consumerTypeExist: profileCompleted ? consumerTypeExist : nil, jwtToken: dto)
         let envelope =
             profileCompleted
             ? WireEnvelope(status: 200, message: "SUCCESS", data: data)
             : WireEnvelope(
                 status: 400, divisionCode: .signUpNotCompleted, message: "Not Completed SignUp Exception", data: data)
-        return .json(200, envelope.json)
+        return envelope.json
     }
 
     /// The tokens redacted.

@@ -110,7 +110,7 @@ import Darwin
             accessToken: "new-access", refreshToken: "new-refresh", accessExpiresAt: now.addingTimeInterval(600),
             refreshExpiresAt: now.addingTimeInterval(900))
         let server = try LoopbackHTTPServer { _ in
-            Fixtures.json(#"{"status":200,"message":"token renew success.","data":\#(pair.wireJSON)}"#)
+            Fixtures.json(pair.refreshAnswerJSON)
         }
         defer { server.stop() }
         let result = try await sandbox.wote(["status", "--json"], server: server.baseURL)

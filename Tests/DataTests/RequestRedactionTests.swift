@@ -33,7 +33,9 @@ import WoteRepository
     }
 
     @Test func loginAnswer_doesNotShowTheTokensInItsBodyOrHeaders() {
-        let body = #"{"status":200,"message":"SUCCESS","data":{"jwtToken":{"accessToken":"\#(Self.secret)"}}}"#
+        let body = TokenPairFixture(
+            accessToken: Self.secret, refreshToken: Self.secret, accessExpiresAt: nil, refreshExpiresAt: nil
+        ).loginAnswerJSON()
         let response = HTTPResponse(
             status: 200, headers: ["content-type": "application/json", "set-cookie": "SESSION=\(Self.secret)"],
             body: Data(body.utf8))

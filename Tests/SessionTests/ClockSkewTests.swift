@@ -12,15 +12,16 @@ import WoteRepository
     struct World {
         let server = TestClock()
         let device: TestClock
-        let backend: FakeWoteBackend
+        let backend: FakeWoteServer
         let storage = TestTokenStorage()
         let engine: SessionEngine
 
         init(skew: TimeInterval, accessLifetime: TimeInterval = 600, refreshLifetime: TimeInterval = 14 * 86_400) {
             device = TestClock(now: server.now.addingTimeInterval(skew))
-            backend = FakeWoteBackend(clock: server, accessLifetime: accessLifetime, refreshLifetime: refreshLifetime)
+            backend = FakeWoteServer(
+                clock: server, accessLifetime: .seconds(accessLifetime), refreshLifetime: .seconds(refreshLifetime))
             engine = SessionEngine(
-                client: HTTPClient(baseURL: EngineFixture.baseURL, transport: backend.stub.transport),
+                client: HTTPClient(baseURL: EngineFixture.baseURL, transport: backend.transport),
                 storage: storage, clock: device.clock, configuration: .init())
         }
 
@@ -29,30 +30,15 @@ import WoteRepository
             device.advance(by: .seconds(seconds))
         }
 
-        /// Signs in with a JWT access token whose `iat` is the server's now, as the Wote server issues.
+        /// Signs in with the server's pair, whose access token's `iat` is the server's now (as the Wote
+        /// server issues), received at the device's now.
         func signIn() async throws {
-            let now = server.now
-            let access = Self.jwt(issuedAt: now, expiresAt: now.addingTimeInterval(backend.accessLifetime))
-            let refresh = "refresh-skew"
-            backend.state.withLock {
-                $0.validAccess[access] = now.addingTimeInterval(backend.accessLifetime)
-                $0.validRefresh.insert(refresh)
-            }
+            let issued = backend.issuePair()
             let pair = TokenPair(
-                accessToken: access, refreshToken: refresh,
-                accessTokenExpiresAt: now.addingTimeInterval(backend.accessLifetime),
-                refreshTokenExpiresAt: now.addingTimeInterval(backend.refreshLifetime), receivedAt: device.now)
+                accessToken: issued.accessToken, refreshToken: issued.refreshToken,
+                accessTokenExpiresAt: issued.accessTokenExpiresAt, refreshTokenExpiresAt: issued.refreshTokenExpiresAt,
+                receivedAt: device.now)
             _ = try await engine.begin(StoredSession(tokens: pair, profileCompleted: true), persist: true)
-        }
-
-        static func jwt(issuedAt: Date, expiresAt: Date) -> String {
-            func encode(_ text: String) -> String {
-                Data(text.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
-                    .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            }
-            let payload =
-                #"{"iat":\#(Int(issuedAt.timeIntervalSince1970)),"exp":\#(Int(expiresAt.timeIntervalSince1970))}"#
-            return encode(#"{"alg":"HS256"}"#) + "." + encode(payload) + ".signature"
         }
     }
 
@@ -72,9 +58,9 @@ import WoteRepository
             #expect(try await world.engine.send(EngineFixture.profile).status == 200)
         }
 
-        #expect(world.backend.refreshCalls <= 3)
+        #expect(world.backend.refreshCount <= 3)
         // Refreshed ahead of time: no request was sent with an expired token and retried.
-        #expect(world.backend.state.current.profileRequests == 30)
+        #expect(world.backend.requests(path: EngineFixture.profile.path).count == 30)
         #expect(await world.engine.snapshot().state == .signedIn)
     }
 
@@ -85,12 +71,12 @@ import WoteRepository
         #expect(abs(offset + 3 * 3_600) < 2)
 
         let relaunched = SessionEngine(
-            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: world.backend.stub.transport),
+            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: world.backend.transport),
             storage: world.storage, clock: world.device.clock, configuration: .init())
         world.advance(by: 60)
 
         #expect(await relaunched.restore().state == .signedIn)
-        #expect(world.backend.refreshCalls == 0)
+        #expect(world.backend.refreshCount == 0)
     }
 
     @Test func refreshTokenExpiredOnTheDeviceClock_isStillSent_andTheServerDecides() async throws {
@@ -100,7 +86,7 @@ import WoteRepository
         world.advance(by: 61)
 
         #expect(try await world.engine.send(EngineFixture.profile).status == 200)
-        #expect(world.backend.refreshCalls == 1)
+        #expect(world.backend.refreshCount == 1)
         #expect(await world.engine.snapshot().state == .signedIn)
     }
 

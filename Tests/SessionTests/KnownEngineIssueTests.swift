@@ -41,12 +41,10 @@ import FoundationNetworking
     }
 
     static func renewed(_ name: String, at now: Date) -> StubTransport.Reply {
-        let millis = Int64((now.timeIntervalSince1970 + 600) * 1000)
-        return .json(
-            200,
-            #"{"status":200,"message":"token renew success.","data":{"accessToken":"a-\#(name)","#
-                + #""accessExpirationTime":\#(millis),"refreshToken":"r-\#(name)","refreshExpirationTime":\#(millis + 86_400_000)}}"#
-        )
+        TokenPairFixture(
+            accessToken: "a-\(name)", refreshToken: "r-\(name)", accessExpiresAt: now.addingTimeInterval(600),
+            refreshExpiresAt: now.addingTimeInterval(600 + 86_400)
+        ).refreshAnswer
     }
 
     /// The last state the event stream told, after ending the client's streams.

@@ -15,10 +15,10 @@ import FoundationNetworking
 struct LateRefreshAnswerTests {
     /// A server slower than the time-out on its first refresh only: it rotates at once, then
     /// answers `delay` later (a real delay: it is the server's slowness, not a synchronisation).
-    static func slowFirstRefresh(over backend: FakeWoteBackend, by delay: Duration) -> HTTPTransport {
+    static func slowFirstRefresh(over server: FakeWoteServer, by delay: Duration) -> HTTPTransport {
         let refreshes = Locked(0)
         return HTTPTransport { request in
-            let answer = try await backend.stub.transport.send(request)
+            let answer = try await server.transport.send(request)
             if request.url?.path == "/api/auth/refresh",
                 refreshes.withLock({
                     $0 += 1
@@ -33,14 +33,14 @@ struct LateRefreshAnswerTests {
 
     @Test func aRefreshAnswerAfterTheDeadline_isKept_andTheNextRefreshSpendsTheNewToken() async throws {
         let clock = TestClock()
-        let backend = FakeWoteBackend(clock: clock, accessLifetime: 60)
+        let server = FakeWoteServer(clock: clock, accessLifetime: .seconds(60))
         let storage = TestTokenStorage()
         let client = HTTPClient(
-            baseURL: EngineFixture.baseURL, transport: Self.slowFirstRefresh(over: backend, by: .milliseconds(300)),
+            baseURL: EngineFixture.baseURL, transport: Self.slowFirstRefresh(over: server, by: .milliseconds(300)),
             timeout: .milliseconds(100))
         let engine = SessionEngine(
             client: client, storage: storage, clock: clock.clock, configuration: SessionConfiguration())
-        let first = backend.issuePair()
+        let first = server.issuePair()
         _ = try await engine.begin(StoredSession(tokens: first, profileCompleted: true), persist: true)
 
         clock.advance(by: .seconds(61))
@@ -50,10 +50,14 @@ struct LateRefreshAnswerTests {
         let status = try await engine.send(EngineFixture.profile).status
 
         #expect(status == 200)
-        let spent = backend.state.current.refreshBodies
+        let spent = server.requests(path: "/api/auth/refresh").map {
+            String(decoding: $0.httpBody ?? Data(), as: UTF8.self)
+        }
         #expect(spent.count == 2)
         #expect(!(spent.last ?? "").contains(first.refreshToken))
         #expect(await engine.snapshot().state == .signedIn)
-        #expect(storage.session?.tokens.refreshToken == "refresh-3")
+        // The pair of the second refresh: issued third, after the sign-in's and the late one's.
+        #expect(server.issuedPairs.count == 3)
+        #expect(storage.session?.tokens.refreshToken == server.issuedPairs.last?.refreshToken)
     }
 }

@@ -12,14 +12,14 @@ import WoteTestSupport
 /// a second process hears (`SharedStoreProcessTests` runs `wote watch` in a process of its own).
 @Suite(.timeLimit(.minutes(1))) struct LiveStoreTests {
     let clock = TestClock()
-    let backend: FakeWoteBackend
+    let server: FakeWoteServer
 
     init() {
-        backend = FakeWoteBackend(clock: clock)
+        server = FakeWoteServer(clock: clock)
     }
 
     func engine(on storage: any TokenStorage) -> SessionEngine {
-        let client = HTTPClient(baseURL: EngineFixture.baseURL, transport: backend.stub.transport)
+        let client = HTTPClient(baseURL: EngineFixture.baseURL, transport: server.transport)
         return SessionEngine(
             client: client, storage: storage, clock: clock.clock, configuration: SessionConfiguration())
     }
@@ -35,7 +35,7 @@ import WoteTestSupport
     func logoutInOneEngineEndsTheOther(on storage: any TokenStorage) async throws {
         let app = engine(on: storage)
         let widget = engine(on: storage)
-        _ = try await app.begin(StoredSession(tokens: backend.issuePair(), profileCompleted: true), persist: true)
+        _ = try await app.begin(StoredSession(tokens: server.issuePair(), profileCompleted: true), persist: true)
         #expect(await widget.restore().state == .signedIn)
         let events = widget.events()
         try await app.logOut(deviceToken: nil)
@@ -82,7 +82,7 @@ import WoteTestSupport
         let storage = AnnouncedStorage()
         let app = engine(on: storage)
         let widget = engine(on: storage)
-        _ = try await app.begin(StoredSession(tokens: backend.issuePair(), profileCompleted: true), persist: true)
+        _ = try await app.begin(StoredSession(tokens: server.issuePair(), profileCompleted: true), persist: true)
         #expect(await widget.restore().state == .signedIn)
         #expect(widget.tokenWithoutWaiting() != nil)
         try await app.logOut(deviceToken: nil)
@@ -105,7 +105,7 @@ import WoteTestSupport
         let widget = engine(on: storage)
         #expect(await widget.restore().state == .signedOut(.noSession))
         let events = widget.events()
-        let pair = backend.issuePair()
+        let pair = server.issuePair()
         _ = try await app.begin(StoredSession(tokens: pair, profileCompleted: true), persist: true)
         let signedIn = await first(events) { $0 == .restored(.signedIn) }
         #expect(signedIn == .restored(.signedIn))
@@ -116,7 +116,7 @@ import WoteTestSupport
         let storage = InMemoryTokenStorage()
         let app = engine(on: storage)
         let widget = engine(on: storage)
-        let first = backend.issuePair()
+        let first = server.issuePair()
         _ = try await app.begin(StoredSession(tokens: first, profileCompleted: true), persist: true)
         _ = await widget.restore()
         let events = widget.events()

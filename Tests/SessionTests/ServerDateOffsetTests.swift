@@ -18,25 +18,21 @@ import WoteRepository
     @Test func opaqueTokens_offsetFromTheRefreshAnswersDateHeader_judgesExpiryOnTheServersClock() async throws {
         let server = TestClock()
         let device = TestClock(now: server.now.addingTimeInterval(3 * 3_600))  // device clock 3 h ahead
-        let backend = FakeWoteBackend(clock: server)
+        let backend = FakeWoteServer(clock: server)
         let storage = TestTokenStorage()
         let engine = SessionEngine(
-            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: backend.stub.transport),
+            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: backend.transport),
             storage: storage, clock: device.clock, configuration: .init())
         let pair = TokenPair(
             accessToken: "opaque-1", refreshToken: "opaque-refresh-1",
             accessTokenExpiresAt: server.now.addingTimeInterval(600), refreshTokenExpiresAt: nil,
             receivedAt: device.now)
         _ = try await engine.begin(StoredSession(tokens: pair, profileCompleted: true), persist: true)
-        let expiry = Int64((server.now.timeIntervalSince1970 + 600) * 1000)
-        backend.state.withLock {
-            $0.refreshScript = [
-                .json(
-                    200,
-                    #"{"status":200,"message":"token renew success.","data":{"accessToken":"opaque-2","accessExpirationTime":\#(expiry),"refreshToken":"opaque-refresh-2"}}"#,
-                    headers: ["Date": Self.httpDate(server.now)])
-            ]
-        }
+        let renewed = TokenPairFixture(
+            accessToken: "opaque-2", refreshToken: "opaque-refresh-2",
+            accessExpiresAt: server.now.addingTimeInterval(600), refreshExpiresAt: nil)
+        // The server's answer carries a `Date` header of the server's clock.
+        backend.inject(.answer(renewed.refreshAnswer), on: "/api/auth/refresh")
 
         _ = try await engine.refresh()
 

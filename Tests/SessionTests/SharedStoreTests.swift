@@ -9,14 +9,14 @@ import WoteRepository
 @Suite struct SharedStoreTests {
     @Test func secondProcess_adoptsThePairTheFirstObtained_insteadOfRefreshingAgain() async throws {
         let clock = TestClock()
-        let backend = FakeWoteBackend(clock: clock, accessLifetime: 60)
+        let server = FakeWoteServer(clock: clock, accessLifetime: .seconds(60))
         let storage = TestTokenStorage()
         func engine() -> SessionEngine {
             SessionEngine(
-                client: HTTPClient(baseURL: EngineFixture.baseURL, transport: backend.stub.transport),
+                client: HTTPClient(baseURL: EngineFixture.baseURL, transport: server.transport),
                 storage: storage, clock: clock.clock, configuration: .init())
         }
-        storage.session = StoredSession(tokens: backend.issuePair(), profileCompleted: true)
+        storage.session = StoredSession(tokens: server.issuePair(), profileCompleted: true)
         let first = engine()
         let second = engine()
         _ = await first.restore()
@@ -26,7 +26,7 @@ import WoteRepository
         #expect(try await first.send(EngineFixture.profile).status == 200)
         #expect(try await second.send(EngineFixture.profile).status == 200)
 
-        #expect(backend.refreshCalls == 1)
+        #expect(server.refreshCount == 1)
         let firstTokens = await first.snapshot().tokens
         #expect(firstTokens == storage.session?.tokens)
         #expect(await second.snapshot().tokens == firstTokens)
@@ -34,16 +34,16 @@ import WoteRepository
 
     @Test func twoProcessesOnOneFile_needingARefreshTogether_makeOneRefreshCall_andShareTheNewPair() async throws {
         let clock = TestClock()
-        let backend = FakeWoteBackend(clock: clock, accessLifetime: 60)
+        let server = FakeWoteServer(clock: clock, accessLifetime: .seconds(60))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wote-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("session.json")
         try await FileTokenStorage(fileURL: file).save(
-            StoredSession(tokens: backend.issuePair(), profileCompleted: true))
+            StoredSession(tokens: server.issuePair(), profileCompleted: true))
         // Two stores over one file, each with its own descriptors: to flock they are two processes.
         func process() -> SessionEngine {
             SessionEngine(
-                client: HTTPClient(baseURL: EngineFixture.baseURL, transport: backend.stub.transport),
+                client: HTTPClient(baseURL: EngineFixture.baseURL, transport: server.transport),
                 storage: FileTokenStorage(fileURL: file), clock: clock.clock, configuration: .init())
         }
         let first = process()
@@ -57,7 +57,7 @@ import WoteRepository
         let statuses = try await [a, b]
 
         #expect(statuses == [200, 200])
-        #expect(backend.refreshCalls == 1)
+        #expect(server.refreshCount == 1)
         let stored = try await FileTokenStorage(fileURL: file).load()
         #expect(await first.snapshot().tokens == stored?.tokens)
         #expect(await second.snapshot().tokens == stored?.tokens)

@@ -46,40 +46,26 @@ import FoundationNetworking
 
     @Test func inFlightRequestWithSupersededToken_isRetriedWithNewToken_withoutSecondRefresh() async throws {
         let clock = TestClock()
-        let backend = FakeWoteBackend(clock: clock)
-        let held = Latch()
-        let arrived = Latch()
-        let firstProfileCall = Locked(true)
+        let server = FakeWoteServer(clock: clock)
+        let held = CallGate()
         // The first profile request is held at the server until a refresh has rotated the tokens;
         // the server then rejects its (old) token with 401 E006, as the real one does.
-        let transport = HTTPTransport { request in
-            let isFirst =
-                request.url?.path == "/api/profiles"
-                && firstProfileCall.withLock { first in
-                    defer { first = false }
-                    return first
-                }
-            if isFirst {
-                await arrived.open()
-                await held.wait()
-            }
-            return try await backend.stub.transport.send(request)
-        }
-        let client = HTTPClient(baseURL: EngineFixture.baseURL, transport: transport)
+        server.inject(.hold(held), on: "/api/profiles")
+        let client = HTTPClient(baseURL: EngineFixture.baseURL, transport: server.transport)
         let storage = TestTokenStorage()
         let engine = SessionEngine(client: client, storage: storage, clock: clock.clock, configuration: .init())
-        let pair = backend.issuePair()
+        let pair = server.issuePair()
         _ = try await engine.begin(StoredSession(tokens: pair, profileCompleted: true), persist: true)
 
         let slow = Task { try await engine.send(EngineFixture.profile).status }
-        await arrived.wait()
+        await held.waitForArrivals()
         let refreshed = try await engine.refresh()
-        await held.open()
+        held.open()
         let status = try await slow.value
 
         #expect(status == 200)
-        #expect(backend.refreshCalls == 1)
-        let tokensSent = backend.stub.requests(path: "/api/profiles").compactMap {
+        #expect(server.refreshCount == 1)
+        let tokensSent = server.requests(path: "/api/profiles").compactMap {
             $0.value(forHTTPHeaderField: "Authorization")
         }
         #expect(tokensSent == ["Bearer \(pair.accessToken)", "Bearer \(refreshed.tokens!.accessToken)"])

@@ -12,21 +12,21 @@ import WoteTestSupport
     static let behindTheGate = Endpoint(method: .get, path: "/api/members", authorization: .bearer)
 
     private func engine(
-        _ backend: FakeWoteBackend, _ clock: TestClock, _ storage: any TokenStorage,
+        _ server: FakeWoteServer, _ clock: TestClock, _ storage: any TokenStorage,
         configuration: SessionConfiguration = .init(), timeout: Duration = .seconds(30)
     ) -> SessionEngine {
         SessionEngine(
-            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: backend.stub.transport, timeout: timeout),
+            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: server.transport, timeout: timeout),
             storage: storage, clock: clock.clock, configuration: configuration)
     }
 
     @Test func profileChange_afterAnotherProcessLoggedOut_writesNothingBack() async throws {
         let clock = TestClock()
-        let backend = FakeWoteBackend(clock: clock)
+        let server = FakeWoteServer(clock: clock)
         let storage = TestTokenStorage()
-        let app = engine(backend, clock, storage)
-        let widget = engine(backend, clock, storage)
-        _ = try await app.begin(StoredSession(tokens: backend.issuePair(), profileCompleted: false), persist: true)
+        let app = engine(server, clock, storage)
+        let widget = engine(server, clock, storage)
+        _ = try await app.begin(StoredSession(tokens: server.issuePair(), profileCompleted: false), persist: true)
         _ = await widget.restore()
         try await widget.end(reason: .loggedOut)
 
@@ -39,21 +39,21 @@ import WoteTestSupport
 
     @Test func logoutInAnotherProcess_isNeverUndone_byARefreshThatWasRunning() async throws {
         let clock = TestClock()
-        let backend = FakeWoteBackend(clock: clock, accessLifetime: 60)
+        let server = FakeWoteServer(clock: clock, accessLifetime: .seconds(60))
         let directory = try TemporaryDirectory()
         let (progress, report) = AsyncStream<Void>.makeStream()
-        let refreshing = engine(backend, clock, FileTokenStorage(fileURL: directory.store))
+        let refreshing = engine(server, clock, FileTokenStorage(fileURL: directory.store))
         let loggingOut = engine(
-            backend, clock, FileTokenStorage(fileURL: directory.store) { report.yield() })
+            server, clock, FileTokenStorage(fileURL: directory.store) { report.yield() })
         _ = try await refreshing.begin(
-            StoredSession(tokens: backend.issuePair(), profileCompleted: true), persist: true)
+            StoredSession(tokens: server.issuePair(), profileCompleted: true), persist: true)
         _ = await loggingOut.restore()
         clock.advance(by: .seconds(61))
-        let gate = Latch()
-        backend.refreshGate.withLock { $0 = gate }
+        let gate = CallGate()
+        server.inject(.hold(gate), on: "/api/auth/refresh", times: nil)
 
         let request = Task { () throws(APIError) -> Int in try await refreshing.send(EngineFixture.profile).status }
-        await backend.refreshArrived.wait()
+        await gate.waitForArrivals()
         let logout = Task {
             defer { report.yield() }
             try await loggingOut.end(reason: .loggedOut)
@@ -61,7 +61,7 @@ import WoteTestSupport
         // Whichever comes first: the logout waits for the refresh's lock, or it has already written.
         var iterator = progress.makeAsyncIterator()
         _ = await iterator.next()
-        await gate.open()
+        gate.open()
         _ = await request.result
         try await logout.value
 
@@ -71,11 +71,11 @@ import WoteTestSupport
     @Test func storeLockWait_isTheConfiguredBound() async throws {
         let clock = TestClock()
         let storage = LockRecordingStorage()
-        let backend = FakeWoteBackend(clock: clock)
+        let server = FakeWoteServer(clock: clock)
         let bounded = engine(
-            backend, clock, storage, configuration: SessionConfiguration(storeLockTimeout: .milliseconds(250)))
+            server, clock, storage, configuration: SessionConfiguration(storeLockTimeout: .milliseconds(250)))
 
-        _ = try await bounded.begin(StoredSession(tokens: backend.issuePair(), profileCompleted: true), persist: true)
+        _ = try await bounded.begin(StoredSession(tokens: server.issuePair(), profileCompleted: true), persist: true)
 
         #expect(storage.lockWaits == [.milliseconds(250)])
     }
@@ -83,10 +83,10 @@ import WoteTestSupport
     @Test func storeLockWait_byDefault_isTheRequestTimeoutPlusFiveSeconds() async throws {
         let clock = TestClock()
         let storage = LockRecordingStorage()
-        let backend = FakeWoteBackend(clock: clock)
-        let engine = engine(backend, clock, storage, timeout: .seconds(7))
+        let server = FakeWoteServer(clock: clock)
+        let engine = engine(server, clock, storage, timeout: .seconds(7))
 
-        _ = try await engine.begin(StoredSession(tokens: backend.issuePair(), profileCompleted: true), persist: true)
+        _ = try await engine.begin(StoredSession(tokens: server.issuePair(), profileCompleted: true), persist: true)
 
         #expect(storage.lockWaits == [.seconds(12)])
     }

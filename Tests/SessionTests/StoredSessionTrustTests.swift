@@ -41,12 +41,13 @@ import WoteRepository
         let fixture = EngineFixture()
         try await fixture.signIn()
         let previous = fixture.storage.session?.serverClockOffset
-        let expiry = Int64((fixture.clock.now.timeIntervalSince1970 + 600) * 1000)
+        let renewed = TokenPairFixture(
+            accessToken: "opaque-2", refreshToken: "opaque-refresh-2",
+            accessExpiresAt: fixture.clock.now.addingTimeInterval(600), refreshExpiresAt: nil)
         fixture.backend.state.withLock {
             $0.refreshScript = [
                 .json(
-                    200,
-                    #"{"status":200,"message":"token renew success.","data":{"accessToken":"opaque-2","accessExpirationTime":\#(expiry),"refreshToken":"opaque-refresh-2"}}"#,
+                    200, renewed.refreshAnswerJSON,
                     headers: [
                         "Date": ServerDateOffsetTests.httpDate(
                             fixture.clock.now.addingTimeInterval(-100 * 365 * 86_400))

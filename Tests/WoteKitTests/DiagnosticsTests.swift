@@ -17,9 +17,8 @@ import FoundationNetworking
     private static let refresh2 = "eyJ-refresh-SECRET-4"
     private static let password = "hunter2-SECRET-5"
 
-    private static func pair(_ access: String, _ refresh: String) -> String {
+    private static func pair(_ access: String, _ refresh: String) -> TokenPairFixture {
         TokenPairFixture(accessToken: access, refreshToken: refresh, accessExpiresAt: nil, refreshExpiresAt: nil)
-            .wireJSON
     }
 
     @Test func everyRequestRefreshAndSessionChange_isReported_withoutSecrets() async throws {
@@ -28,11 +27,9 @@ import FoundationNetworking
             let authorization = request.value(forHTTPHeaderField: "Authorization")
             switch request.url?.path {
             case "/api/auth/signin":
-                return .json(
-                    200,
-                    #"{"status":200,"message":"ok","data":{"jwtToken":\#(Self.pair(Self.access1, Self.refresh1))}}"#)
+                return Self.pair(Self.access1, Self.refresh1).loginAnswer()
             case "/api/auth/refresh":
-                return .json(200, #"{"status":200,"message":"ok","data":\#(Self.pair(Self.access2, Self.refresh2))}"#)
+                return Self.pair(Self.access2, Self.refresh2).refreshAnswer
             default:
                 guard authorization == "Bearer \(Self.access2)" else {
                     return .json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#)

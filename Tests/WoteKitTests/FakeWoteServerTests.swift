@@ -243,6 +243,27 @@ import FoundationNetworking
         #expect(try await Self.send(server, "GET", "/api/x").http == 200)
     }
 
+    @Test func answer_isSentInsteadOfTheServersOwn_withTheServersDate_andNothingIsDone() async throws {
+        let clock = TestClock()
+        let server = FakeWoteServer(clock: clock)
+        let pair = server.issuePair()
+        let chosen = TokenPairFixture(
+            accessToken: "opaque-2", refreshToken: "opaque-refresh-2", accessExpiresAt: nil, refreshExpiresAt: nil)
+        server.inject(.answer(chosen.refreshAnswer), on: "/api/auth/refresh")
+        server.inject(.answer(.failure(.network("offline"))), on: "/api/auth/refresh")
+
+        let scripted = try await Self.refresh(server, pair.refreshToken)
+        await #expect(throws: TransportError.self) { _ = try await Self.refresh(server, pair.refreshToken) }
+        let normal = try await Self.refresh(server, pair.refreshToken)
+
+        #expect(scripted.http == 200 && scripted.data?["accessToken"] as? String == "opaque-2")
+        #expect(scripted.headers["Date"] as? String != nil)
+        // The scripted answers did not rotate: the pair's refresh token is still the current one.
+        #expect(normal.status == 200 && normal.data?["accessToken"] as? String != pair.accessToken)
+        #expect(server.issuedPairs.count == 2)
+        #expect(server.log.map(\.outcome)[1] == .noAnswer)
+    }
+
     // MARK: - The server ends sessions
 
     @Test(arguments: [

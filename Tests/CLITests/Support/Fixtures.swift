@@ -56,12 +56,8 @@ enum Fixtures {
         let pair = TokenPairFixture(
             accessToken: accessToken, refreshToken: refreshToken, accessExpiresAt: now.addingTimeInterval(accessTTL),
             refreshExpiresAt: now.addingTimeInterval(86_400)
-        ).wireJSON
-        return completed
-            ? json(#"{"status":200,"message":"SUCCESS","data":{"consumerTypeExist":false,"jwtToken":\#(pair)}}"#)
-            : json(
-                #"{"status":400,"divisionCode":"E009","message":"Not Completed SignUp Exception","data":{"jwtToken":\#(pair)}}"#
-            )
+        )
+        return json(pair.loginAnswerJSON(profileCompleted: completed, consumerTypeExist: false))
     }
 
     /// `GET /api/profiles` for a member with a profile.
