@@ -142,7 +142,7 @@
 #define USER 1          /* 1 logout, 2 withdrawal, 3 account switch, 4 logout twice or logout + restore */
 #endif
 #ifndef PROPS
-#define PROPS 1023      /* which properties are asserted (bit mask, see below) */
+#define PROPS 2047      /* which properties are asserted (bit mask, see below) */
 #endif
 
 #define P_LOGOUT_WINS   1
@@ -155,6 +155,8 @@
 #define P_REAL_END      128       /* no false sign-out: a session ends only for a real reason */
 #define P_NO_COMEBACK   256       /* a logged-out session never comes back */
 #define P_NOTICE        512       /* issue 31: after a notice arrived, nothing of a session it ended is sent */
+#define P_FOLLOWER      1024      /* issue 31: with notices delivered and the leader running, the follower
+                                     sends no refresh call itself */
 #define CHECK(bitv, c)  assert(!(PROPS & bitv) || (c))
 
 /* A request's generation is read when it is issued, in its own step, where sessions can change
@@ -241,6 +243,18 @@ bool noticePending[NP];           /* a notice arrived and the store was not read
 byte noticed[NP];                 /* bit s: a notice arrived after session s was ended or replaced */
 byte flightPair[NP];              /* the pair the running flight was started for */
 byte lostNotices = 0;
+
+/* ---- issue 31: the follower role (FOLLOWER) [SessionConfiguration.role] ----
+   Process 0 (the app, where the person acts) is the leader; with FOLLOWER the last process (an
+   extension or a widget) is the follower. */
+#if defined(FOLLOWER) && defined(NOTICES)
+#define IS_FOLLOWER(p) (p == NP - 1)
+#else
+#define IS_FOLLOWER(p) false
+#endif
+bool wantedPending = 0;           /* a "refresh wanted" notice is on its way to the leader */
+bool fwait = 0;                   /* the follower waits for the leader's pair */
+bool early = 0;                   /* the follower's bound passed while the leader could still answer */
 #if defined(NOTICES)
 #define NOTICE_CLEAR(p) (!noticePending[p])
 #else
@@ -328,8 +342,9 @@ inline removeSession(p, s) {
   if :: sidOf[store] == s -> removeStore(p) :: else fi
 }
 
-/* [SessionEngine.endInMemory + startNewGeneration: SessionStateMachine.sessionEnded / sessionBegan] `detach`: the flight's waiters
-   are only detached, and hear after the store write (wakeDetached); else they hear at once. */
+/* [SessionEngine.endInMemory: SessionStateMachine.sessionEnded; a sign-in or restore's new generation:
+   sessionBegan, through signInStored / restoreRead] `detach`: the flight's waiters are only
+   detached, and hear after the store write (wakeDetached); else they hear at once. */
 inline endInMemory(p, why, detach) {
   CHECK(P_REAL_END, why != WHY_ELSEWHERE || anyEnd);
   CHECK(P_REAL_END, sess[p] == 0 || IS_DEAD(sidOf[sess[p]]));
@@ -426,6 +441,9 @@ inline refreshCall(p, r, ans, got) {
   atomic {          /* sent, and handled by the server (the delay is before this step) */
     CHECK(P_ONE_REFRESH, rtPending[r] == 0 && !rtAnswered[r] && (tstate[r] != FRESH || banned[r]));
     CHECK(P_LOGOUT_WINS, !storeEnded[sidOf[r]] || !persist[p]);
+    /* the follower refreshes only when a notice was lost, a call failed, or its bound passed
+       before the leader could answer */
+    CHECK(P_FOLLOWER, !IS_FOLLOWER(p) || lostNotices > 0 || faults > 0 || early);
     rtPending[r]++;
     refreshes[p]++;
     network(lost, handled, true);
@@ -453,6 +471,29 @@ proctype Flight(byte p; byte fid; byte fg) {
   byte r, ans, got, outcome, i;
   bool lost, handled, held, reenter;
   skip;
+#if defined(FOLLOWER) && defined(NOTICES) && !defined(MUT_FOLLOWER_REFRESHES)
+  /* [the follower's refresh]: it does not refresh; it posts "refresh wanted" (a notice: it may be
+     lost or late) and waits, within a bound, for the store to hold a pair other than the one it
+     holds, learned through the ordinary store notice and re-read (Listener, follow). When the
+     bound passes, it goes on below: the ordinary refresh under the lock, which re-reads the
+     store first and adopts a newer pair. */
+  if
+  :: IS_FOLLOWER(p) ->
+     atomic {
+       if
+       :: lostNotices < MAXLOST -> lostNotices++                 /* "refresh wanted" lost */
+       :: true -> wantedPending = 1
+       fi;
+       fwait = 1
+     };
+     if
+     :: atomic { fg != gen[p] || sess[p] != flightPair[p] -> fwait = 0 }   /* a new pair, or an end */
+     :: atomic { timeout -> fwait = 0 }    /* the bound passed: nothing else could happen first */
+     :: atomic { fwait = 0; early = 1 }    /* the bound passed early (a slow or suspended leader) */
+     fi
+  :: else
+  fi;
+#endif
   /* [performRefresh] generation check, then [stormGuardTripped], then [enterStoreQueue] when the
      session is persistent */
   atomic {
@@ -924,7 +965,7 @@ signin:
     giveStore(p)
   };
 #else
-  atomic {          /* [begin] a new generation: A ends at once (startNewGeneration) */
+  atomic {          /* [begin] before FIX33_BEGIN: a new generation, A ends at once, then the write */
     if :: sess[p] != 0 -> replaced[sidOf[sess[p]]] = 1 :: else fi;
 #ifdef FIX33_WAITERS
     endInMemory(p, WHY_EXPLICIT, true);
@@ -1007,6 +1048,25 @@ end:
      }
   :: atomic { noticePending[p] && !storeBusy[p] && endsQueued[p] == 0 -> storeBusy[p] = 1; fg = gen[p] };
      atomic { LOCK_FREE -> TAKE(p); follow(p, fg); noticePending[p] = 0; fg = 0; giveStore(p) }
+#ifdef FOLLOWER
+  /* [the leader hears "refresh wanted"]: its own refresh (a flight, or the one running): under the
+     lock it re-reads the store; a newer pair there is adopted, the pair it holds is refreshed,
+     saved, and the store notice tells the follower. A pair of its own that is not due yet needs
+     no refresh (a late "refresh wanted"): the follower learns that pair from the store. */
+  :: atomic {
+       p == 0 && wantedPending ->
+       wantedPending = 0;
+       if
+#ifdef MUT_LEADER_ALWAYS
+       :: sess[p] != 0 && flight[p] == 0 ->
+#else
+       :: sess[p] != 0 && flight[p] == 0 && tstate[sess[p]] != FRESH ->
+#endif
+          nextFlight++; flight[p] = nextFlight; flightPair[p] = sess[p]; run Flight(p, nextFlight, gen[p])
+       :: else
+       fi
+     }
+#endif
   od
 }
 #endif
@@ -1079,8 +1139,8 @@ init {
   };
   /* when nothing can move any more: every operation has returned, and a logout left the store
      without the logged-out session */
-  timeout ->
   atomic {
+    timeout && !fwait ->
     r = 0;
     do
     :: r < NW -> CHECK(P_ALL_END, done[r]); r++
