@@ -61,6 +61,18 @@
  *   back the process's token decisions until it read the store again (followStore). Property
  *   P_NOTICE: after a notice arrived, nothing of a session it ended is sent. MUT_IGNORE_NOTICES:
  *   notices arrive and change nothing.
+ * FOLLOWER (issue 31, with NOTICES): process 0 is the leader, the last process the follower
+ *   (SessionConfiguration.role). A follower whose token is due does not refresh: it posts "refresh
+ *   wanted" (a notice: it may be lost) and waits, within a bound, for another pair in the store,
+ *   learned through the store notice and a re-read; then the ordinary refresh under the lock (which
+ *   re-reads the store and adopts a newer pair). The bound is nondeterministic: it passes when
+ *   nothing else can happen (SPIN's timeout), or at any time ("early": a slow or suspended leader).
+ *   The leader hearing "refresh wanted" runs its own refresh (the flight, or joins the running one)
+ *   when its pair is due: under the lock it adopts a newer stored pair or refreshes, saves, and the
+ *   store notice tells the follower. P_FOLLOWER: with every notice delivered, no fault, and the
+ *   bound not passed early, the follower makes no refresh call. MUT_FOLLOWER_REFRESHES: the
+ *   follower refreshes at once, as a leader; MUT_LEADER_ALWAYS: the leader refreshes on every
+ *   "refresh wanted", even a late one for a pair it already renewed (breaks P_ONE_REFRESH).
  * Scenes: USER (1 logout, 2 withdrawal, 3 account switch: sign in to B over A or after logging A
  *   out, 4 logout then a second logout or a restore), STACK (a call of another networking stack
  *   through RequestAuthorizer), RESTORER (a restoreSession() from another window, at any time),
@@ -75,6 +87,7 @@
  *   MUT_FORGET_WAITERS     an ended session's waiters are never woken (SessionStateMachine.sessionEnded forgets them)
  *   MUT_NO_RESUME_CHECK    (fixed) a resumed waiter does not check the generation
  *   MUT_FAILURE_ENDS       a passing refresh failure (network, time-out, 5xx) ends the session
+ *   MUT_IGNORE_NOTICES, MUT_FOLLOWER_REFRESHES, MUT_LEADER_ALWAYS  (issue 31, above)
  */
 
 #ifdef FIXED
