@@ -61,6 +61,18 @@
  *   back the process's token decisions until it read the store again (followStore). Property
  *   P_NOTICE: after a notice arrived, nothing of a session it ended is sent. MUT_IGNORE_NOTICES:
  *   notices arrive and change nothing.
+ * FOLLOWER (issue 31, with NOTICES): process 0 is the leader, the last process the follower
+ *   (SessionConfiguration.role). A follower whose token is due does not refresh: it posts "refresh
+ *   wanted" (a notice: it may be lost) and waits, within a bound, for another pair in the store,
+ *   learned through the store notice and a re-read; then the ordinary refresh under the lock (which
+ *   re-reads the store and adopts a newer pair). The bound is nondeterministic: it passes when
+ *   nothing else can happen (SPIN's timeout), or at any time ("early": a slow or suspended leader).
+ *   The leader hearing "refresh wanted" runs its own refresh (the flight, or joins the running one)
+ *   when its pair is due: under the lock it adopts a newer stored pair or refreshes, saves, and the
+ *   store notice tells the follower. P_FOLLOWER: with every notice delivered, no fault, and the
+ *   bound not passed early, the follower makes no refresh call. MUT_FOLLOWER_REFRESHES: the
+ *   follower refreshes at once, as a leader; MUT_LEADER_ALWAYS: the leader refreshes on every
+ *   "refresh wanted", even a late one for a pair it already renewed (breaks P_ONE_REFRESH).
  * Scenes: USER (1 logout, 2 withdrawal, 3 account switch: sign in to B over A or after logging A
  *   out, 4 logout then a second logout or a restore), STACK (a call of another networking stack
  *   through RequestAuthorizer), RESTORER (a restoreSession() from another window, at any time),
@@ -75,6 +87,7 @@
  *   MUT_FORGET_WAITERS     an ended session's waiters are never woken (SessionStateMachine.sessionEnded forgets them)
  *   MUT_NO_RESUME_CHECK    (fixed) a resumed waiter does not check the generation
  *   MUT_FAILURE_ENDS       a passing refresh failure (network, time-out, 5xx) ends the session
+ *   MUT_IGNORE_NOTICES, MUT_FOLLOWER_REFRESHES, MUT_LEADER_ALWAYS  (issue 31, above)
  *   MUT_NO_RETRY           (issue 30) a refresh whose answer was lost is not sent again
  *   MUT_LOST_AS_EXPIRED    (issue 30) a dead-token verdict after a lost answer is read as "expired"
  * Issue 30: FIX30_RETRY (on unless MUT_NO_RETRY) sends a refresh whose answer was lost after the
@@ -162,7 +175,7 @@
 #define USER 1          /* 1 logout, 2 withdrawal, 3 account switch, 4 logout twice or logout + restore */
 #endif
 #ifndef PROPS
-#define PROPS 2047      /* which properties are asserted (bit mask, see below) */
+#define PROPS 4095      /* which properties are asserted (bit mask, see below) */
 #endif
 
 #define P_LOGOUT_WINS   1
@@ -175,7 +188,9 @@
 #define P_REAL_END      128       /* no false sign-out: a session ends only for a real reason */
 #define P_NO_COMEBACK   256       /* a logged-out session never comes back */
 #define P_NOTICE        512       /* issue 31: after a notice arrived, nothing of a session it ended is sent */
-#define P_LOST          1024      /* issue 30: a lost refresh answer never ends the session (GRACE); with a
+#define P_FOLLOWER      1024      /* issue 31: with notices delivered and the leader running, the follower
+                                     sends no refresh call itself */
+#define P_LOST          2048      /* issue 30: a lost refresh answer never ends the session (GRACE); with a
                                      strict server it ends as "refresh answer lost", never "expired" */
 #define CHECK(bitv, c)  assert(!(PROPS & bitv) || (c))
 
@@ -271,6 +286,18 @@ bool noticePending[NP];           /* a notice arrived and the store was not read
 byte noticed[NP];                 /* bit s: a notice arrived after session s was ended or replaced */
 byte flightPair[NP];              /* the pair the running flight was started for */
 byte lostNotices = 0;
+
+/* ---- issue 31: the follower role (FOLLOWER) [SessionConfiguration.role] ----
+   Process 0 (the app, where the person acts) is the leader; with FOLLOWER the last process (an
+   extension or a widget) is the follower. */
+#if defined(FOLLOWER) && defined(NOTICES)
+#define IS_FOLLOWER(p) (p == NP - 1)
+#else
+#define IS_FOLLOWER(p) false
+#endif
+bool wantedPending = 0;           /* a "refresh wanted" notice is on its way to the leader */
+bool fwait = 0;                   /* the follower waits for the leader's pair */
+bool early = 0;                   /* the follower's bound passed while the leader could still answer */
 #if defined(NOTICES)
 #define NOTICE_CLEAR(p) (!noticePending[p])
 #else
@@ -358,8 +385,9 @@ inline removeSession(p, s) {
   if :: sidOf[store] == s -> removeStore(p) :: else fi
 }
 
-/* [SessionEngine.endInMemory + startNewGeneration: SessionStateMachine.sessionEnded / sessionBegan] `detach`: the flight's waiters
-   are only detached, and hear after the store write (wakeDetached); else they hear at once. */
+/* [SessionEngine.endInMemory: SessionStateMachine.sessionEnded; a sign-in or restore's new generation:
+   sessionBegan, through signInStored / restoreRead] `detach`: the flight's waiters are only
+   detached, and hear after the store write (wakeDetached); else they hear at once. */
 inline endInMemory(p, why, detach) {
   CHECK(P_REAL_END, why != WHY_ELSEWHERE || anyEnd);
   CHECK(P_REAL_END, sess[p] == 0 || IS_DEAD(sidOf[sess[p]]));
@@ -457,6 +485,9 @@ inline refreshCall(p, r, ans, got, mayRetry, isRetry) {
     if :: isRetry -> retrying-- :: else fi;
     CHECK(P_ONE_REFRESH, rtPending[r] == 0 && !rtAnswered[r] && (tstate[r] != FRESH || banned[r]));
     CHECK(P_LOGOUT_WINS, !storeEnded[sidOf[r]] || !persist[p]);
+    /* the follower refreshes only when a notice was lost, a call failed, or its bound passed
+       before the leader could answer */
+    CHECK(P_FOLLOWER, !IS_FOLLOWER(p) || lostNotices > 0 || faults > 0 || early);
     rtPending[r]++;
     refreshes[p]++;
     network(lost, handled, true);
@@ -497,6 +528,29 @@ proctype Flight(byte p; byte fid; byte fg) {
   byte r, ans, got, outcome, i, why;
   bool lost, handled, held, reenter, retriedLost;
   skip;
+#if defined(FOLLOWER) && defined(NOTICES) && !defined(MUT_FOLLOWER_REFRESHES)
+  /* [the follower's refresh]: it does not refresh; it posts "refresh wanted" (a notice: it may be
+     lost or late) and waits, within a bound, for the store to hold a pair other than the one it
+     holds, learned through the ordinary store notice and re-read (Listener, follow). When the
+     bound passes, it goes on below: the ordinary refresh under the lock, which re-reads the
+     store first and adopts a newer pair. */
+  if
+  :: IS_FOLLOWER(p) ->
+     atomic {
+       if
+       :: lostNotices < MAXLOST -> lostNotices++                 /* "refresh wanted" lost */
+       :: true -> wantedPending = 1
+       fi;
+       fwait = 1
+     };
+     if
+     :: atomic { fg != gen[p] || sess[p] != flightPair[p] -> fwait = 0 }   /* a new pair, or an end */
+     :: atomic { timeout -> fwait = 0 }    /* the bound passed: nothing else could happen first */
+     :: atomic { fwait = 0; early = 1 }    /* the bound passed early (a slow or suspended leader) */
+     fi
+  :: else
+  fi;
+#endif
   /* [performRefresh] generation check, then [stormGuardTripped], then [enterStoreQueue] when the
      session is persistent */
   atomic {
@@ -988,7 +1042,7 @@ signin:
     giveStore(p)
   };
 #else
-  atomic {          /* [begin] a new generation: A ends at once (startNewGeneration) */
+  atomic {          /* [begin] before FIX33_BEGIN: a new generation, A ends at once, then the write */
     if :: sess[p] != 0 -> replaced[sidOf[sess[p]]] = 1 :: else fi;
 #ifdef FIX33_WAITERS
     endInMemory(p, WHY_EXPLICIT, true);
@@ -1071,6 +1125,25 @@ end:
      }
   :: atomic { noticePending[p] && !storeBusy[p] && endsQueued[p] == 0 -> storeBusy[p] = 1; fg = gen[p] };
      atomic { LOCK_FREE -> TAKE(p); follow(p, fg); noticePending[p] = 0; fg = 0; giveStore(p) }
+#ifdef FOLLOWER
+  /* [the leader hears "refresh wanted"]: its own refresh (a flight, or the one running): under the
+     lock it re-reads the store; a newer pair there is adopted, the pair it holds is refreshed,
+     saved, and the store notice tells the follower. A pair of its own that is not due yet needs
+     no refresh (a late "refresh wanted"): the follower learns that pair from the store. */
+  :: atomic {
+       p == 0 && wantedPending ->
+       wantedPending = 0;
+       if
+#ifdef MUT_LEADER_ALWAYS
+       :: sess[p] != 0 && flight[p] == 0 ->
+#else
+       :: sess[p] != 0 && flight[p] == 0 && tstate[sess[p]] != FRESH ->
+#endif
+          nextFlight++; flight[p] = nextFlight; flightPair[p] = sess[p]; run Flight(p, nextFlight, gen[p])
+       :: else
+       fi
+     }
+#endif
   od
 }
 #endif
@@ -1160,8 +1233,8 @@ init {
   };
   /* when nothing can move any more: every operation has returned, and a logout left the store
      without the logged-out session */
-  timeout ->
   atomic {
+    timeout && !fwait ->
     r = 0;
     do
     :: r < NW -> CHECK(P_ALL_END, done[r]); r++

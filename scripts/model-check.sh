@@ -3,10 +3,10 @@
 #
 #   scripts/model-check.sh              the fixed design, every property: exhaustively for 2 processes
 #                                       x 2 requests (logout, withdrawal), 2 x 1 and 1 x 2 with a network
-#                                       fault, and the scenes of issue 33 (account switch, another
-#                                       stack's call, restore, another origin's session, a refused
-#                                       removal); bitstate hashing for 2 x 2 and 3 x 3 with a fault, two
-#                                       slots; fails if any property fails
+#                                       fault, the scenes of issue 33 (account switch, another stack's
+#                                       call, restore, another origin's session, a refused removal) and
+#                                       of issue 31 (store notices, a leader and a follower); bitstate
+#                                       for 3 x 3 with a fault, two slots; fails if any property fails
 #   scripts/model-check.sh --today      today's engine: SPIN's counterexample for each property
 #   scripts/model-check.sh --mutations  breaks the model in known ways; each must make its property fail
 #   scripts/model-check.sh --trail DIR  replays the counterexample kept in DIR, compactly
@@ -31,8 +31,8 @@ command -v gcc >/dev/null || { echo "model-check: gcc is not installed" >&2; exi
 
 # Property bits (PROPS in the model).
 declare -A bit=([logout-wins]=1 [no-reuse]=2 [one-refresh]=4 [end-order]=8 [every-operation-returns]=16
-  [logout-tells-server]=32 [one-session]=64 [no-false-sign-out]=128 [no-comeback]=256 [notice]=512
-  [lost-answer]=1024)
+  [logout-tells-server]=32 [one-session]=64 [no-false-sign-out]=128 [no-comeback]=256 [notice]=512 [follower]=1024
+  [lost-answer]=2048)
 properties=(logout-wins no-reuse one-refresh end-order every-operation-returns logout-tells-server)
 new_properties=(one-session no-false-sign-out every-operation-returns no-comeback)
 
@@ -49,6 +49,9 @@ declare -A scene=(
   [two-engines]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=1 -DMAXFAULTS=0"
   [notices]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=1 -DNOTICES -DMAXFAULTS=0 -DMAXTICKS=1"
   [notices-switch]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=3 -DNOTICES -DMAXFAULTS=0 -DMAXTICKS=1 -DMAXLOST=0"
+  [follower]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=0 -DNOTICES -DFOLLOWER -DMAXFAULTS=0 -DMAXTICKS=1"
+  [follower-logout]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=1 -DNOTICES -DFOLLOWER -DMAXFAULTS=0 -DMAXTICKS=1 -DMAXLOST=0"
+  [follower-fault]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=0 -DNOTICES -DFOLLOWER -DMAXFAULTS=1 -DMAXTICKS=1 -DMAXLOST=0"
   [grace]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=0 -DGRACE -DMAXFAULTS=1"
   [lost-strict]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=0 -DMAXFAULTS=1"
 )
@@ -186,6 +189,11 @@ case ${1:-} in
     echo "run mut-no-process-lock         fail bfs $f33 ${scene[two-engines]} -DTODAY33_LOCK -DPROPS=${bit[no-false-sign-out]}"
     # Issue 31: a process that hears notices but does nothing with them sends a logged-out token.
     echo "run mut-ignore-notices          fail bfs $f33 ${scene[notices]} -DMUT_IGNORE_NOTICES -DPROPS=${bit[notice]}"
+    # Issue 31's follower: one that refreshes at once (no role) makes its own refresh call; a leader
+    # that refreshes on every "refresh wanted", even a late one for a pair it already renewed,
+    # spends a refresh token that is not due.
+    echo "run mut-follower-refreshes      fail bfs $f33 ${scene[follower]} -DMUT_FOLLOWER_REFRESHES -DPROPS=${bit[follower]}"
+    echo "run mut-leader-always-refreshes fail bfs $f33 ${scene[follower]} -DMUT_LEADER_ALWAYS -DPROPS=${bit[one-refresh]}"
     # Issue 30: without the retry of a lost answer, the grace window passes and the session ends.
     echo "run mut-no-lost-answer-retry    fail bfs $f33 ${scene[grace]} -DMUT_NO_RETRY -DPROPS=${bit[lost-answer]}"
     echo "run mut-lost-read-as-expired    fail bfs $f33 ${scene[lost-strict]} -DMUT_LOST_AS_EXPIRED -DPROPS=${bit[lost-answer]}"
@@ -200,7 +208,7 @@ case ${1:-} in
     echo "run fixed-2x1-logout-fault      pass full -DFIXED -DNP=2 -DNR=1 -DSLOTS=1 -DMAXFAULTS=1 -DUSER=1"
     echo "run fixed-2x1-withdrawal-fault  pass full -DFIXED -DNP=2 -DNR=1 -DSLOTS=1 -DMAXFAULTS=1 -DUSER=2"
     echo "run fixed-1x2-logout-fault      pass full -DFIXED -DNP=1 -DNR=2 -DSLOTS=2 -DMAXFAULTS=1 -DUSER=1"
-    for sc in switch switch-2p restore other-origin refused-removal notices notices-switch grace lost-strict; do
+    for sc in switch switch-2p restore other-origin refused-removal notices notices-switch follower follower-logout follower-fault grace lost-strict; do
       echo "run fixed-$sc pass full -DFIXED ${scene[$sc]}"
     done
   } | pool || status=1
