@@ -70,7 +70,18 @@ public enum WoteCommandLine {
             baseURL: options.serverURL, storage: FileTokenStorage(fileURL: options.storeURL))
         if let timeout = options.timeout { configuration.requestTimeout = timeout }
         if options.verbose { configuration.diagnostics = .standardError }
+        applySessionRole(from: ProcessInfo.processInfo.environment, to: &configuration.session)
         return WoteClient(configuration: configuration)
+    }
+
+    /// The session role from the environment: `WOTE_ROLE=follower` makes this `wote` a follower
+    /// (it asks a leader on the same store, such as a running `wote watch`, for a new pair before
+    /// refreshing itself), `WOTE_FOLLOWER_WAIT=SECONDS` sets how long it waits for one.
+    static func applySessionRole(from environment: [String: String], to session: inout SessionConfiguration) {
+        if environment["WOTE_ROLE"] == "follower" { session.role = .follower }
+        if let wait = environment["WOTE_FOLLOWER_WAIT"].flatMap(Double.init), wait >= 0, wait < 3600 {
+            session.followerWait = .milliseconds(Int(wait * 1000))
+        }
     }
 
     /// Prints `failure` (as JSON on standard output, or as text on standard error) and returns its exit code.

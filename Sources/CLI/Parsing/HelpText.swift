@@ -30,6 +30,10 @@ package enum HelpText {
           --help, -h         print this help, or a command's help after the command
           --version          print the version
 
+        Environment: WOTE_ROLE=follower makes this wote a follower on its store: it asks a leader
+        (any other wote on the store, e.g. wote watch) for a new pair before refreshing itself,
+        waiting WOTE_FOLLOWER_WAIT seconds (default 3).
+
         Exit codes: 0 success; 2 usage; 3 not signed in, session expired, banned, member gone;
         4 profile required; 5 rejected, invalid nickname, nickname taken; 6 network, time-out;
         7 server failure, malformed response; 8 storage; 130 cancelled.

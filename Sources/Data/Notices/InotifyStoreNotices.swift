@@ -15,11 +15,16 @@ import Glibc
 package final class InotifyStoreNotices: StoreNotices {
     let directoryPath: String
     let fileName: String
+    /// Whether ``post()`` writes the (empty) file itself: a follower's "refresh wanted", which no
+    /// store change carries.
+    let postsByWriting: Bool
 
-    /// Notices for the file `fileName` in the folder at `directoryPath`.
-    package init(directoryPath: String, fileName: String) {
+    /// Notices for the file `fileName` in the folder at `directoryPath`; with `postsByWriting`,
+    /// ``post()`` writes that file, empty (0600, never through a symbolic link).
+    package init(directoryPath: String, fileName: String, postsByWriting: Bool = false) {
         self.directoryPath = directoryPath
         self.fileName = fileName
+        self.postsByWriting = postsByWriting
     }
 
     package func observe(_ handler: @escaping @Sendable () -> Void) -> StoreObservation? {
@@ -46,8 +51,14 @@ package final class InotifyStoreNotices: StoreNotices {
         return StoreObservation { running.source.cancel() }
     }
 
-    /// Nothing to send: the store's own rename or unlink is what the other processes hear.
-    package func post() {}
+    /// For the store's notices, nothing to send: the store's own rename or unlink is what the other
+    /// processes hear. For a "refresh wanted", writes the empty file (its closing is the notice).
+    package func post() {
+        guard postsByWriting else { return }
+        let path = directoryPath + "/" + fileName
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
+    }
 
     /// Reads every pending event from `descriptor`; whether one of them names `name`.
     package static func drain(_ descriptor: Int32, naming name: String) -> Bool {

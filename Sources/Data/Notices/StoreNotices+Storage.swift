@@ -40,10 +40,57 @@ extension TokenStorage {
     }
 }
 
+extension TokenStorage {
+    /// How a follower asks the leader sharing this store for a new pair ("refresh wanted", see
+    /// ``SessionRole``), or `nil` when the store has no way (the follower then refreshes itself
+    /// after its wait): a second notice beside ``notices``.
+    ///
+    /// - ``FileTokenStorage``: the file `<store file>.wanted` written in the store's folder on
+    ///   Linux; a second Darwin notification, the store's name and `.wanted`, on Apple platforms.
+    /// - ``KeychainTokenStorage``: the second Darwin notification (Apple platforms only).
+    /// - ``InMemoryTokenStorage``: the engines of this process sharing the instance.
+    package var wantedNotices: (any StoreNotices)? {
+        switch self {
+        case let file as FileTokenStorage:
+            #if canImport(Security)
+            return DarwinStoreNotices(name: StoreNoticeName.make("file\u{0}" + file.path) + ".wanted")
+            #elseif canImport(Glibc)
+            return InotifyStoreNotices(
+                directoryPath: file.directoryPath, fileName: file.fileName + ".wanted", postsByWriting: true)
+            #else
+            return nil
+            #endif
+        case let keychain as KeychainTokenStorage:
+            #if canImport(Security)
+            return DarwinStoreNotices(
+                name: StoreNoticeName.make(
+                    "keychain\u{0}\(keychain.service)\u{0}\(keychain.account)\u{0}\(keychain.accessGroup ?? "")")
+                    + ".wanted")
+            #else
+            _ = keychain
+            return nil
+            #endif
+        case let memory as InMemoryTokenStorage:
+            return memory.inProcessWantedNotices
+        case let noticing as any StoreNoticing:
+            return noticing.storeWantedNotices
+        default:
+            return nil
+        }
+    }
+}
+
 /// A store of the package's own (a test's) that says how its changes are heard.
 package protocol StoreNoticing: TokenStorage {
     /// The store's notices.
     var storeNotices: any StoreNotices { get }
+    /// The store's "refresh wanted" notices; `nil` (the default) when it has none.
+    var storeWantedNotices: (any StoreNotices)? { get }
+}
+
+extension StoreNoticing {
+    /// No "refresh wanted" notices.
+    package var storeWantedNotices: (any StoreNotices)? { nil }
 }
 
 /// The name of a store's Darwin notification: `wote.store.` and the store's identity as a safe

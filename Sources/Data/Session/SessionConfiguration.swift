@@ -23,6 +23,13 @@ public struct SessionConfiguration: Sendable {
     /// The longest wait for the store's lock held by another process, after which the change fails
     /// with ``WoteError/storageFailure(_:)``; `nil` (the default) means the request time-out plus 5 s.
     public var storeLockTimeout: Duration?
+    /// Whether this process spends the refresh token itself (``SessionRole/leader``, the default:
+    /// the app) or asks the leader sharing its store first (``SessionRole/follower``: a widget or
+    /// an extension). See ``SessionRole``.
+    public var role: SessionRole = .leader
+    /// How long a ``SessionRole/follower`` waits for the leader's new pair before it refreshes
+    /// itself, under the store's lock (no leader is running). Default 3 s.
+    public var followerWait: Duration = .seconds(3)
 
     /// Creates a configuration; every parameter has the Wote default.
     public init(
@@ -36,4 +43,22 @@ public struct SessionConfiguration: Sendable {
         self.refreshWindow = refreshWindow
         self.contract = contract
     }
+}
+
+/// Who spends the refresh token of a store that several processes share (an app, its widget and
+/// its extensions, issue 31).
+///
+/// ```swift
+/// var widgetSession = SessionConfiguration()
+/// widgetSession.role = .follower
+/// ```
+public enum SessionRole: Sendable, Equatable {
+    /// Refreshes when its access token is due, and when a follower on the same store asks for a
+    /// new pair while the pair it holds is due. The app.
+    case leader
+    /// Never refreshes first: when its access token is due it asks the leader through the store's
+    /// notices and adopts the pair the leader stores; only when no new pair arrives within
+    /// ``SessionConfiguration/followerWait`` does it refresh itself, under the store's lock. A
+    /// widget or an extension.
+    case follower
 }

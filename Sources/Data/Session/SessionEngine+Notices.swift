@@ -19,6 +19,7 @@ extension SessionEngine {
             // in-process store calls its observers as it writes), and the read must not inherit that.
             Task.detached { await self.storeNoticeArrived() }
         }
+        hearRefreshWanted()
     }
 
     /// Whether a notice arrived that the engine has not followed yet.

@@ -150,6 +150,9 @@ extension SessionEngine {
         }
         if let tripped = stormGuardTripped() { return tripped }
         guard isPersistent else { return await callRefresh(generation: flightGeneration, holdingStore: false) }
+        // A follower asks the leader first, and goes on below (under the lock) only when no new
+        // pair came within its wait.
+        if let answered = await askLeaderForNewPair(generation: flightGeneration) { return answered }
         let startedWith = session?.tokens.accessToken
         do {
             return try await withStore { () async throws(WoteError) -> RefreshOutcome in

@@ -107,6 +107,8 @@ package actor SessionEngine {
     let storeTurnKey: StoreTurns.Key?
     /// The store's notices while they are heard (see `SessionEngine+Notices.swift`).
     var storeObservation: StoreObservation?
+    /// A leader's observation of its followers' "refresh wanted" (see `SessionEngine+Follower.swift`).
+    var wantedObservation: StoreObservation?
     /// Whether a notice is being followed, and whether another came meanwhile.
     var followingStore = false
     var storeNoticeAgain = false

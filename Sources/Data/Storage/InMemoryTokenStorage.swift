@@ -10,6 +10,8 @@ public actor InMemoryTokenStorage: TokenStorage {
     private var session: StoredSession?
     /// Tells the other engines of this process sharing this instance of each change.
     package nonisolated let inProcessNotices = InProcessStoreNotices()
+    /// A follower engine's "refresh wanted", heard by the leader engines sharing this instance.
+    package nonisolated let inProcessWantedNotices = InProcessStoreNotices()
     /// The last sign-out record, kept as long as this store (see ``SignOutRecord``).
     nonisolated let records = InMemorySignOutRecordStore()
 
