@@ -35,6 +35,18 @@ public final class SessionModel {
     /// Why the person was last signed out (kept after they sign in again); `nil` when nobody has
     /// been signed out since the model began (finding no stored session at launch is not a sign-out).
     public private(set) var lastSignOutReason: SignOutReason?
+    /// The record of the last end of a session on this client's store: why, when, through which
+    /// call, and the session's last transitions, for a support screen or a crash reporter. It is
+    /// read when the model begins (so it says why the person was signed out before this launch) and
+    /// again each time the session ends; `nil` when no record is kept, or for a model that follows
+    /// no client's store. It holds no token.
+    ///
+    /// ```swift
+    /// @MainActor func supportText(_ session: SessionModel) -> String {
+    ///     session.lastSignOut.map { "\($0.reason) at \($0.date)" } ?? "never signed out"
+    /// }
+    /// ```
+    public private(set) var lastSignOut: SignOutRecord?
     /// Whether a token refresh is under way.
     public private(set) var isRefreshing = false
     /// The passing failure of the last refresh (offline, time-out, server error), while no later
@@ -51,17 +63,37 @@ public final class SessionModel {
 
     /// Creates a model that follows `observeSession`'s events until the stream ends.
     ///
-    /// - Parameter observeSession: the session's event stream; its first event is the current state
-    ///   once the session is known.
-    public init(observeSession: ObserveSessionUseCase) {
+    /// - Parameters:
+    ///   - observeSession: the session's event stream; its first event is the current state once the
+    ///     session is known.
+    ///   - readLastSignOut: reads the record of the last end kept beside the store, for
+    ///     ``lastSignOut``: once at the start and after each end; by default there is none.
+    public init(
+        observeSession: ObserveSessionUseCase,
+        readLastSignOut: @escaping @Sendable () async -> SignOutRecord? = { nil }
+    ) {
         let events = observeSession()
         following = Task { [weak self] in
+            let first = await readLastSignOut()
+            self?.set(\.lastSignOut, first)
             for await event in events {
                 // After a stop, an event the stream had already buffered changes nothing.
-                guard let self, !Task.isCancelled else { return }
-                self.handle(event)
+                guard let model = self, !Task.isCancelled else { return }
+                model.handle(event)
+                // The record of an end is written as its event is sent: read it after the event.
+                guard Self.mayHaveEnded(event) else { continue }
+                let record = await readLastSignOut()
+                guard !Task.isCancelled else { return }
+                self?.set(\.lastSignOut, record)
             }
         }
+    }
+
+    /// Whether `event` may come with a new record of an end: a sign-out, or a restore that found
+    /// the stored session unreadable.
+    private static func mayHaveEnded(_ event: SessionEvent) -> Bool {
+        if case .signedOut(let reason)? = event.state, reason != .noSession { return true }
+        return false
     }
 
     /// A model that follows nothing: its state changes only through ``handle(_:)``.

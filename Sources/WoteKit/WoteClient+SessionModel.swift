@@ -3,7 +3,8 @@ import WoteUseCases
 
 extension WoteClient {
     /// The session as observable state, for a SwiftUI root or a UIKit scene router to switch on:
-    /// the state, why the person was last signed out, whether a refresh is under way or failed for
+    /// the state, why the person was last signed out (and the ``SessionModel/lastSignOut`` record kept
+    /// beside the store), whether a refresh is under way or failed for
     /// a passing reason, and the member's profile once fetched.
     ///
     /// One ``SessionModel`` per client, made on first use on the main actor; it follows every
@@ -27,7 +28,9 @@ extension WoteClient {
     /// ```
     @MainActor public var session: SessionModel {
         if let model = sessionModelSlot.model { return model }
-        let model = SessionModel(observeSession: ObserveSessionUseCase(auth: auth))
+        let model = SessionModel(
+            observeSession: ObserveSessionUseCase(auth: auth),
+            readLastSignOut: { [engine] in await engine.lastSignOut() })
         sessionModelSlot.model = model
         return model
     }
