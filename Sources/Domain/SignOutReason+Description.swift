@@ -13,6 +13,7 @@ extension SignOutReason: CustomStringConvertible, CustomDebugStringConvertible {
         case .memberGone: "memberGone"
         case .storedSessionCorrupted(let reason): "storedSessionCorrupted(\(String(reflecting: reason)))"
         case .appleCredentialRevoked: "appleCredentialRevoked"
+        case .refreshAnswerLost: "refreshAnswerLost"
         }
     }
 

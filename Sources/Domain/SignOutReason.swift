@@ -21,13 +21,19 @@ public enum SignOutReason: Sendable, Equatable, Hashable {
     /// Apple says the Sign in with Apple credential the session began with was revoked (or no
     /// longer exists): the person stopped using Sign in with Apple for this app.
     case appleCredentialRevoked
+    /// The answer to a refresh was lost (a time-out, a dropped connection, the app suspended or
+    /// killed while it was out), and the server no longer accepts the refresh token that refresh
+    /// sent: it rotated the pair, and the pair never arrived. WoteKit sent the same token again and
+    /// the server refused it (a server without the grace extension, or after its window). Sign in
+    /// again; the server, not the person, ended the session.
+    case refreshAnswerLost
 }
 
 extension SignOutReason {
     /// What a request gets when it needs the session that ended for this reason.
     public var errorWhenMissing: WoteError {
         switch self {
-        case .sessionExpired: .sessionExpired
+        case .sessionExpired, .refreshAnswerLost: .sessionExpired
         case .banned: .banned
         case .memberGone: .memberGone
         case .appleCredentialRevoked: .appleCredentialRevoked

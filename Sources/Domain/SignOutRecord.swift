@@ -148,6 +148,7 @@ extension SignOutReason {
         case "memberGone": self = .memberGone
         case "storedSessionCorrupted": self = .storedSessionCorrupted(corruption ?? "")
         case "appleCredentialRevoked": self = .appleCredentialRevoked
+        case "refreshAnswerLost": self = .refreshAnswerLost
         default: return nil
         }
     }

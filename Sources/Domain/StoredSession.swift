@@ -20,6 +20,13 @@ public struct StoredSession: Sendable, Equatable, Hashable {
     public var serverClockOffset: TimeInterval?
     /// When this pair was received, on the device clock; orders two pairs issued in the same second.
     public var receivedAt: Date?
+    /// When this pair's refresh token was sent to be rotated and no answer has been saved since, on
+    /// the device's wall clock; `nil` when no refresh of it is in flight or lost. The server may
+    /// have rotated the pair while its answer never arrived (a time-out, a dropped connection, an
+    /// app killed mid-refresh): the next launch or another process reads a refusal of this token
+    /// within ``SessionConfiguration/LostAnswerRetry/window`` as ``SignOutReason/refreshAnswerLost``.
+    /// Saving the rotated pair clears it.
+    public var refreshSentAt: Date?
 
     /// Creates a stored session.
     ///
@@ -30,10 +37,12 @@ public struct StoredSession: Sendable, Equatable, Hashable {
     ///   - origin: the API origin that issued the tokens.
     ///   - serverClockOffset: how far the server's clock is ahead of the device's, in seconds.
     ///   - receivedAt: when the pair was received, on the device clock.
+    ///   - refreshSentAt: when the pair's refresh token was sent without an answer saved since.
     public init(
         tokens: TokenPair, profileCompleted: Bool, appleUserID: String? = nil, origin: String? = nil,
-        serverClockOffset: TimeInterval? = nil, receivedAt: Date? = nil
+        serverClockOffset: TimeInterval? = nil, receivedAt: Date? = nil, refreshSentAt: Date? = nil
     ) {
+        self.refreshSentAt = refreshSentAt
         self.tokens = tokens
         self.profileCompleted = profileCompleted
         self.appleUserID = appleUserID
@@ -47,7 +56,7 @@ extension StoredSession: Codable {
     private enum CodingKeys: String, CodingKey {
         case version, accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt
         case accessTokenIssuedAt, profileCompleted, appleUserID
-        case origin, serverClockOffsetMilliseconds, receivedAt
+        case origin, serverClockOffsetMilliseconds, receivedAt, refreshSentAt
     }
 
     /// The last moment the stored format represents (9999-12-31T23:59:59Z), in epoch milliseconds;
@@ -59,7 +68,7 @@ extension StoredSession: Codable {
     /// Every format any version of WoteKit has written carries it (`"version": 1` since the first
     /// commit; the fixtures in `Tests/DataTests/Fixtures/StoreFormats` are each of them). A key an
     /// older version may ignore (an optional one, as `appleUserID`, `origin`,
-    /// `serverClockOffsetMilliseconds` and `receivedAt` were) keeps the version; a change an older
+    /// `serverClockOffsetMilliseconds`, `receivedAt` and `refreshSentAt` were) keeps the version; a change an older
     /// version would misread raises it, and an older version then refuses the store
     /// (``NewerFormat``) rather than reading or replacing it.
     public static let formatVersion = 1
@@ -132,6 +141,8 @@ extension StoredSession: Codable {
             Double($0) / 1000
         }
         receivedAt = try date(.receivedAt)
+        // Optional within version 1: an older reader ignores it (and drops it when it saves).
+        refreshSentAt = try date(.refreshSentAt)
     }
 
     /// Encodes the stored format; dates are epoch milliseconds.
@@ -155,5 +166,6 @@ extension StoredSession: Codable {
         try container.encodeIfPresent(
             serverClockOffset.map { millis(Date(timeIntervalSince1970: $0)) }, forKey: .serverClockOffsetMilliseconds)
         try container.encodeIfPresent(receivedAt.map(millis), forKey: .receivedAt)
+        try container.encodeIfPresent(refreshSentAt.map(millis), forKey: .refreshSentAt)
     }
 }

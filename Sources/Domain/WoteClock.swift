@@ -9,11 +9,18 @@ public struct WoteClock: Sendable {
     public var now: @Sendable () -> Date
     /// Monotonic time since an arbitrary fixed start.
     public var uptime: @Sendable () -> Duration
+    /// Waits for a duration of this clock's time: a pause before a refresh is sent again. Returns
+    /// early when the task is cancelled.
+    public var sleep: @Sendable (Duration) async -> Void
 
-    /// Creates a clock from the two readings.
-    public init(now: @escaping @Sendable () -> Date, uptime: @escaping @Sendable () -> Duration) {
+    /// Creates a clock from the two readings, and the wait (real time, `Task.sleep`, by default).
+    public init(
+        now: @escaping @Sendable () -> Date, uptime: @escaping @Sendable () -> Duration,
+        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    ) {
         self.now = now
         self.uptime = uptime
+        self.sleep = sleep
     }
 
     /// The system clock: `Date()` and `ContinuousClock`.

@@ -178,7 +178,8 @@ public final class LaunchViewModel: ScreenViewModel {
     private static func message(for reason: SignOutReason) -> String? {
         switch reason {
         case .noSession, .loggedOut, .endedElsewhere, .withdrawn: nil
-        case .sessionExpired, .banned, .memberGone, .appleCredentialRevoked: reason.errorWhenMissing.message
+        case .sessionExpired, .refreshAnswerLost, .banned, .memberGone, .appleCredentialRevoked:
+            reason.errorWhenMissing.message
         case .storedSessionCorrupted: WoteLocalization.text("session.storedSessionCorrupted")
         }
     }

@@ -156,7 +156,7 @@ extension SessionModel {
         nil, .signedIn, .profileRequired, .signedOut(.noSession), .signedOut(.loggedOut), .signedOut(.withdrawn),
         .signedOut(.sessionExpired), .signedOut(.banned), .signedOut(.memberGone),
         .signedOut(.storedSessionCorrupted("the stored session could not be read")),
-        .signedOut(.appleCredentialRevoked),
+        .signedOut(.appleCredentialRevoked), .signedOut(.refreshAnswerLost),
         .storageUnavailable(reason: "the Keychain is locked until the device is unlocked"),
     ]
 

@@ -12,6 +12,7 @@ public import WoteDomain
 /// ```
 public final class TestClock: Sendable {
     private let state: Locked<(now: Date, uptime: Duration)>
+    private let sleeps = Locked<[Duration]>([])
 
     /// Creates a clock at `now`, with monotonic time at zero.
     public init(now: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
@@ -34,8 +35,18 @@ public final class TestClock: Sendable {
         state.withLock { $0.now = date }
     }
 
-    /// The clock to hand to WoteKit.
+    /// How long WoteKit has waited on this clock so far (each wait moves it forward), for a test's
+    /// assertions on a backoff or a `Retry-After`.
+    public var slept: [Duration] { sleeps.current }
+
+    /// The clock to hand to WoteKit. Its waits take no real time: each moves this clock forward by
+    /// the duration waited and returns.
     public var clock: WoteClock {
-        WoteClock(now: { [state] in state.current.now }, uptime: { [state] in state.current.uptime })
+        WoteClock(
+            now: { [state] in state.current.now }, uptime: { [state] in state.current.uptime },
+            sleep: { [self] duration in
+                sleeps.withLock { $0.append(duration) }
+                advance(by: duration)
+            })
     }
 }

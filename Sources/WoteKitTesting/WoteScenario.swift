@@ -94,11 +94,11 @@ public struct WoteScenario: Sendable {
     ///
     /// What the app should see depends on the server's `rotation`:
     /// - ``FakeWoteServer/Rotation/lax`` (the real Wote server, the default here) and
-    ///   ``FakeWoteServer/Rotation/grace(_:)``: the call that met the lost answer fails with a
-    ///   passing error (`WoteError.Kind.networkUnavailable`), the session stays signed in, and the next call
-    ///   refreshes again with the same refresh token and succeeds.
-    /// - ``FakeWoteServer/Rotation/strict``: the next refresh presents a replaced token, the server
-    ///   answers E016 and the session ends, ``SignOutReason/sessionExpired``.
+    ///   ``FakeWoteServer/Rotation/grace(_:)``: WoteKit sends the same refresh token again
+    ///   (`SessionConfiguration.lostAnswerRetry`), gets a pair (the lost one, from a grace server), and
+    ///   the call that needed it succeeds; the session stays signed in.
+    /// - ``FakeWoteServer/Rotation/strict``: the token sent again is a replaced one, the server
+    ///   answers E016 and the session ends, ``SignOutReason/refreshAnswerLost``.
     public static func lostRefreshAnswer(rotation: FakeWoteServer.Rotation = .lax) async throws(WoteError)
         -> WoteScenario
     {

@@ -108,7 +108,7 @@ import FoundationNetworking
     @Test(arguments: 0..<transient.count)
     func transientRefreshFailure_keepsTokens_andTheNextRequestTriesAgain(_ index: Int) async throws {
         let (_, reply, expected) = Self.transient[index]
-        let fixture = EngineFixture(accessLifetime: 60)
+        let fixture = EngineFixture(accessLifetime: 60, configuration: .oneAttempt)
         let pair = try await fixture.signIn()
         let events = fixture.engine.events()
         fixture.clock.advance(by: .seconds(61))
@@ -126,7 +126,7 @@ import FoundationNetworking
     }
 
     @Test func proactiveRefreshFailure_sendsTheStillValidToken() async throws {
-        let fixture = EngineFixture(accessLifetime: 600)
+        let fixture = EngineFixture(accessLifetime: 600, configuration: .oneAttempt)
         let pair = try await fixture.signIn()
         fixture.clock.advance(by: .seconds(590))  // inside the 30 s leeway, not expired
         fixture.backend.state.withLock { $0.refreshScript = [.failure(.network("offline"))] }

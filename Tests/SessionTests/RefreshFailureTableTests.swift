@@ -129,6 +129,8 @@ import WoteTestSupport
         if case .stormGuardTripped = setup {
             configuration = SessionConfiguration(maximumRefreshesPerWindow: 1, refreshWindow: .seconds(3_600))
         }
+        // One answer per row: the token is not sent again (LostRefreshAnswerTests test that).
+        configuration.lostAnswerRetry = .never
         let fixture = EngineFixture(accessLifetime: 60, configuration: configuration)
         let directory = try TemporaryDirectory()
         let file = FileTokenStorage(fileURL: directory.store)

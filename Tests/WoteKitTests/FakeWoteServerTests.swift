@@ -197,11 +197,14 @@ import FoundationNetworking
         let fixture = Fixture()
         let pair = fixture.server.issuePair()
         try await fixture.wote.beginSession(with: pair)
-        fixture.server.inject(.loseAnswer, on: "/api/auth/refresh")
+        // Every send of it: WoteKit sends the same refresh token again while answers are lost.
+        fixture.server.inject(.loseAnswer, on: "/api/auth/refresh", times: nil)
 
         await #expect(throws: WoteError.self) { try await fixture.wote.refreshSession() }
 
+        // The first send rotated; the strict server refused the superseded token sent again.
         #expect(fixture.server.issuedPairs.count == 2)
+        #expect(fixture.server.refreshCount == 3)
         #expect(fixture.server.log.last?.outcome == .noAnswer)
         #expect(await fixture.wote.currentSession.tokens?.accessToken == pair.accessToken)
     }

@@ -124,14 +124,13 @@ struct SignOutRecordTests {
         #expect(await scenario.wote.lastSignOut == nil)
     }
 
-    /// The engine has no "refresh answer lost" reason yet (issue 30, item 1): against a strict
-    /// server, the lost answer ends the session at the next refresh, recorded as the refresh's E016.
-    @Test func lostRefreshAnswer_onAStrictServer_recordsSessionExpired_byRefresh() async throws {
+    /// Issue 30, item 1: against a strict server, the refusal of the token sent again after a lost
+    /// answer ends the session as `refreshAnswerLost`, recorded with the refresh's E016.
+    @Test func lostRefreshAnswer_onAStrictServer_recordsRefreshAnswerLost_byRefresh() async throws {
         let scenario = try await WoteScenario.lostRefreshAnswer(rotation: .strict)
         _ = try? await scenario.wote.fetchMyProfile()
-        _ = try? await scenario.wote.fetchMyProfile()
-        #expect(await scenario.wote.currentSession.state == .signedOut(.sessionExpired))
-        try await Self.expectRecord(of: scenario.wote, reason: .sessionExpired, call: .refresh, code: "E016")
+        #expect(await scenario.wote.currentSession.state == .signedOut(.refreshAnswerLost))
+        try await Self.expectRecord(of: scenario.wote, reason: .refreshAnswerLost, call: .refresh, code: "E016")
     }
 
     @Test func wipeStoredSession_recordsLoggedOut_byLogout() async throws {

@@ -92,6 +92,10 @@ struct SessionReport {
         case .noSession, .loggedOut, .withdrawn: "."
         case .endedElsewhere: localized(" by another process.", ko: " (다른 프로세스에서 로그아웃했습니다).")
         case .sessionExpired, .banned, .memberGone, .appleCredentialRevoked: ": " + reason.errorWhenMissing.message
+        case .refreshAnswerLost:
+            localized(
+                ": the answer to a refresh was lost, and the server no longer accepts its token. Please sign in again.",
+                ko: ": 토큰 갱신 응답이 유실되었고 서버가 더 이상 그 토큰을 받지 않습니다. 다시 로그인해 주세요.")
         case .storedSessionCorrupted:
             localized(
                 ": the saved session could not be read. Please sign in again.",

@@ -30,6 +30,10 @@ public struct SessionConfiguration: Sendable {
     /// How long a ``SessionRole/follower`` waits for the leader's new pair before it refreshes
     /// itself, under the store's lock (no leader is running). Default 3 s.
     public var followerWait: Duration = .seconds(3)
+    /// How a refresh whose answer may have been lost (a dropped connection, a time-out) is sent
+    /// again with the same refresh token, and how long a `Retry-After` on a 429 or 503 answer to it
+    /// is honoured. Default: 3 attempts within 20 s (``LostAnswerRetry/init(maximumAttempts:baseDelay:maximumDelay:window:)``).
+    public var lostAnswerRetry = LostAnswerRetry()
 
     /// Creates a configuration; every parameter has the Wote default.
     public init(
@@ -61,4 +65,51 @@ public enum SessionRole: Sendable, Equatable {
     /// ``SessionConfiguration/followerWait`` does it refresh itself, under the store's lock. A
     /// widget or an extension.
     case follower
+}
+
+extension SessionConfiguration {
+    /// How the engine sends a refresh again when its answer may have been lost.
+    ///
+    /// A server that rotated the pair but whose answer never arrived has made the client's refresh
+    /// token superseded. A server with the grace extension (`Docs/ServerModes.md`) answers the same
+    /// token, sent again within its window, with the pair the lost answer carried; the real Wote
+    /// server rotates again. So the engine sends the same token again, still holding the store,
+    /// after a full-jitter exponential backoff (a random pause between zero and
+    /// `baseDelay × 2ⁿ⁻¹`, at most `maximumDelay`), or after the `Retry-After` of a 429 or 503
+    /// answer, for at most `maximumAttempts` sends, all within `window` of the first.
+    ///
+    /// ```swift
+    /// var session = SessionConfiguration()
+    /// session.lostAnswerRetry = .init(maximumAttempts: 5, window: .seconds(10))
+    /// ```
+    public struct LostAnswerRetry: Sendable, Equatable {
+        /// The most sends of one refresh token in one refresh, the first included; `1` never sends
+        /// again. Default 3.
+        public var maximumAttempts: Int
+        /// The backoff's base: the pause before the n-th send again is at most `baseDelay × 2ⁿ⁻¹`.
+        /// Default 0.5 s.
+        public var baseDelay: Duration
+        /// The longest backoff pause. Default 4 s.
+        public var maximumDelay: Duration
+        /// Every send again starts within this time of the first send (on the monotonic clock); a
+        /// pause or a `Retry-After` that would go past it ends the refresh as a passing failure
+        /// instead. Keep it well inside the server's grace window (30 s on the reference server).
+        /// Also how long a send recorded in the store (``StoredSession/refreshSentAt``) makes a
+        /// refusal of its token read as ``SignOutReason/refreshAnswerLost``. Default 20 s.
+        public var window: Duration
+
+        /// Creates a retry policy; every parameter has the default.
+        public init(
+            maximumAttempts: Int = 3, baseDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(4),
+            window: Duration = .seconds(20)
+        ) {
+            self.maximumAttempts = maximumAttempts
+            self.baseDelay = baseDelay
+            self.maximumDelay = maximumDelay
+            self.window = window
+        }
+
+        /// Never sends a refresh again: one attempt.
+        public static let never = LostAnswerRetry(maximumAttempts: 1)
+    }
 }

@@ -198,15 +198,25 @@ extension SessionEngine {
             return keep(.session(error), announcing: machine.announcesPassingFailure(ofFlight: flightGeneration))
         }
         machine.refreshCalled(at: clock.uptime())
+        // Recorded in the store before it goes out (SessionEngine+LostAnswer.swift).
+        let sentBefore = await recordRefreshSent(holdingStore: holdingStore)
         let exchanged: RefreshExchange
+        let lost: Bool
         do {
-            // Read on the server's timeline of the session the call was made for.
-            exchanged = try await exchangeRefresh(
-                current.tokens.refreshToken, through: refreshClient, serverClockOffset: current.serverClockOffset)
+            // Read on the server's timeline of the session the call was made for; the same token
+            // goes out again while its answer may have been lost.
+            (exchanged, lost) = try await exchangeRefreshSendingAgainIfLost(
+                current.tokens.refreshToken, serverClockOffset: current.serverClockOffset,
+                flightGeneration: flightGeneration)
         } catch {
             return keep(error, announcing: machine.announcesPassingFailure(ofFlight: flightGeneration))
         }
-        let (answer, response, receivedAt) = (exchanged.answer, exchanged.response, exchanged.receivedAt)
+        let answer = SessionStateMachine.verdict(exchanged.answer, afterLostSend: sentBefore || lost)
+        if !(sentBefore || lost), case .transient = answer {
+            // The server answered this send without rotating: no rotation may have happened.
+            await forgetRefreshSent(holdingStore: holdingStore)
+        }
+        let (response, receivedAt) = (exchanged.response, exchanged.receivedAt)
         switch machine.settle(
             answer, flightGeneration: flightGeneration, hasSession: session != nil, holdingStore: holdingStore)
         {
@@ -217,6 +227,7 @@ extension SessionEngine {
         case .rotate(let pair, let writingStore):
             let latest = session
             current.tokens = pair
+            current.refreshSentAt = nil
             current.profileCompleted = latest?.profileCompleted ?? current.profileCompleted
             session = stamped(
                 current, receivedAt: receivedAt, dateHeader: response.header("date"),
@@ -289,6 +300,7 @@ extension SessionEngine {
             case .save(let pair):
                 var replacement = stored
                 replacement.tokens = pair
+                replacement.refreshSentAt = nil
                 replacement.receivedAt = clock.now()
                 try await storage.save(replacement)
                 lastSeenInStore = replacement

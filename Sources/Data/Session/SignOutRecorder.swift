@@ -48,7 +48,7 @@ final class SignOutRecorder: Sendable {
     static func divisionCode(of reason: SignOutReason, call: SignOutCall) -> String? {
         guard call == .refresh || call == .requestAnswer else { return nil }
         switch reason {
-        case .sessionExpired: return DivisionCode.invalidRefreshToken.rawValue
+        case .sessionExpired, .refreshAnswerLost: return DivisionCode.invalidRefreshToken.rawValue
         case .banned: return DivisionCode.bannedMember.rawValue
         case .memberGone: return DivisionCode.memberNotFound.rawValue
         default: return nil
@@ -67,7 +67,7 @@ extension SignOutCall {
         case .endedElsewhere: .anotherProcess
         case .appleCredentialRevoked: .appleCredentialCheck
         case .storedSessionCorrupted: .restore
-        case .sessionExpired, .banned, .memberGone: cancellingRefresh ? .requestAnswer : .refresh
+        case .sessionExpired, .refreshAnswerLost, .banned, .memberGone: cancellingRefresh ? .requestAnswer : .refresh
         }
     }
 }

@@ -99,6 +99,13 @@ struct TestHooks {
         try await call("POST", "__test/config", body: Data(#"{"strictRotation":\#(strict)}"#.utf8))
     }
 
+    /// Sets how the server treats a superseded refresh token (`lax`, `strict` or `grace`, with the
+    /// grace window in seconds), Docs/ServerModes.md; ``reset()`` restores the launch settings.
+    func setRefreshReuse(_ mode: String, graceSeconds: Int = 30) async throws {
+        try await call(
+            "POST", "__test/config", body: Data(#"{"refreshReuse":"\#(mode)","reuseGrace":\#(graceSeconds)}"#.utf8))
+    }
+
     /// Sets the lifetimes of the tokens issued from now on, in seconds (``reset()`` restores them).
     func setTokenLifetimes(access: Int, refresh: Int) async throws {
         try await call("POST", "__test/config", body: Data(#"{"accessTTL":\#(access),"refreshTTL":\#(refresh)}"#.utf8))
