@@ -120,6 +120,10 @@ open class UIApplication: UIResponder {
     /// Posted when the app becomes active.
     nonisolated public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
 
+    /// Posted when the protected files become available for your code to access (iOS 4.0+).
+    nonisolated public static let protectedDataDidBecomeAvailableNotification = Notification.Name(
+        "UIApplicationProtectedDataDidBecomeAvailable")
+
     /// Marks the end of a specific long-running background task; safe on a non-main thread.
     nonisolated public func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {}
 }

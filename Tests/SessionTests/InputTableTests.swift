@@ -23,6 +23,8 @@ struct InputTableTests {
 
     /// The refresh call's path in the Wote contract (API.md §4.2).
     static let refreshPath = "/api/auth/refresh"
+    /// How many times one refresh sends its token when no answer comes (the lost-answer retry).
+    static let sendsOfOneRefresh = SessionConfiguration.LostAnswerRetry().maximumAttempts
 
     // MARK: - The table and the tests agree
 
@@ -135,13 +137,14 @@ struct InputTableTests {
 
     @Test func aTimeoutOnRefresh_keepsTheSession() async throws {
         let rig = try await Rig.signedIn()
-        rig.refreshAnswers([.failure(.timeout)])
+        // Every send of the refresh times out: the first and each one the lost-answer retry makes.
+        rig.refreshAnswers(Array(repeating: .failure(.timeout), count: Self.sendsOfOneRefresh))
         try await rig.expectKeptAfterARefresh()
     }
 
     @Test func aDroppedConnectionOnRefresh_keepsTheSession() async throws {
         let rig = try await Rig.signedIn()
-        rig.server.inject(.drop, on: Self.refreshPath)
+        rig.server.inject(.drop, on: Self.refreshPath, times: Self.sendsOfOneRefresh)
         try await rig.expectKeptAfterARefresh()
     }
 

@@ -34,6 +34,10 @@ public struct SessionConfiguration: Sendable {
     /// again with the same refresh token, and how long a `Retry-After` on a 429 or 503 answer to it
     /// is honoured. Default: 3 attempts within 20 s (``LostAnswerRetry/init(maximumAttempts:baseDelay:maximumDelay:window:)``).
     public var lostAnswerRetry = LostAnswerRetry()
+    /// When the device's protected data becomes available, so that a session the restore found
+    /// ``AuthenticationState/storageUnavailable(reason:)`` (a Keychain locked until the first unlock)
+    /// is restored again. ``ProtectedDataNotices/system`` by default.
+    public var protectedDataNotices: ProtectedDataNotices = .system
 
     /// Creates a configuration; every parameter has the Wote default.
     public init(

@@ -11,11 +11,17 @@ extension SessionEngine {
     /// client's: signed out, untouched, no network.
     package func restore() async -> SessionSnapshot {
         hearStoreNotices()
+        hearProtectedDataNotices()
         guard session == nil else {
             broadcaster.send(.restored(state))
             return snapshot()
         }
+        let heard = protectedDataNoticesHeard
         let warning = await restoreFromStorage()
+        // Protected data became available while the store was read: read it again.
+        if case .storageUnavailable = state, session == nil, protectedDataNoticesHeard != heard {
+            return await restore()
+        }
         var restored = snapshot()
         restored.warning = warning
         return restored

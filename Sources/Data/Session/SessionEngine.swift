@@ -115,6 +115,10 @@ package actor SessionEngine {
     /// The notices heard and the notices followed (the store read again after them), counted on
     /// the notices' own thread: while one is not followed, no token is handed out.
     let noticeCounts = Locked((arrived: UInt64(0), followed: UInt64(0)))
+    /// The protected-data notices heard so far, and the task hearing them (see
+    /// `SessionEngine+ProtectedData.swift`).
+    var protectedDataNoticesHeard: UInt64 = 0
+    let protectedDataListening = Locked<Task<Void, Never>?>(nil)
     /// The token decisions waiting for the notices to be followed.
     var noticeWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -186,6 +190,7 @@ package actor SessionEngine {
 
     /// Ends every event stream handed out so far (at shutdown, or in tests to read what was sent).
     package nonisolated func finishEventStreams() {
+        stopHearingProtectedData()
         broadcaster.finishAll()
     }
 
