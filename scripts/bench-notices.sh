@@ -2,7 +2,8 @@
 # Issue 31's figure: how long a logout in one process takes to reach another process's event stream
 # on Linux. One `wote watch --events 1` (release build) watches a store file; this script waits for
 # its "watching" line, removes the store file as another process's logout does (the unlink is the
-# notice), and times the arrival of the watcher's `signedOut(endedElsewhere)` line: inotify, the
+# notice), and times the arrival of the watcher's `signedOut(endedElsewhere)` line (and of the
+# `model:` line that follows it: the watcher's SessionModel): inotify, the
 # engine's read of the store under its lock, the event, the print and the pipe. Rounds run one after
 # another; the first is left out (page cache, first inotify watch).
 #
@@ -35,13 +36,14 @@ session = {"version": 1, "accessToken": "bench-access", "refreshToken": "bench-r
            "accessTokenIssuedAt": now, "profileCompleted": True}
 env = {"HOME": work, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
 latencies = []
+model_latencies = []
 startups = []
 for round_ in range(rounds + 1):
     with open(store, "w") as f:
         json.dump(session, f)
     os.chmod(store, 0o600)
     watcher = subprocess.Popen(
-        [binary, "--store", store, "--server", "http://127.0.0.1:1", "watch", "--events", "1"],
+        [binary, "--store", store, "--server", "http://127.0.0.1:1", "watch", "--events", "1", "--model"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True, bufsize=1)
     first = watcher.stdout.readline()
     if not first.startswith("watching: signedIn"):
@@ -62,13 +64,18 @@ for round_ in range(rounds + 1):
         os.remove(store)
     line = watcher.stdout.readline()
     elapsed = time.perf_counter() - start
+    model_line = watcher.stdout.readline()
+    model_elapsed = time.perf_counter() - start
     watcher.wait(timeout=10)
     if logout_process:
         logout.wait(timeout=10)
     if line.strip() != "signedOut(endedElsewhere)":
         sys.exit(f"bench-notices: the watcher said {line!r}")
+    if model_line.strip() != "model: signedOut(endedElsewhere)":
+        sys.exit(f"bench-notices: the watcher's SessionModel line was {model_line!r}")
     if round_ > 0:
         latencies.append(elapsed * 1000)
+        model_latencies.append(model_elapsed * 1000)
 latencies.sort()
 def pct(p):
     return latencies[min(len(latencies) - 1, int(round(p / 100 * (len(latencies) - 1))))]
@@ -84,4 +91,12 @@ print(f"FIGURE notice_latency_ms_p50{suffix}={pct(50):.2f}")
 print(f"FIGURE notice_latency_ms_p90{suffix}={pct(90):.2f}")
 print(f"FIGURE notice_latency_ms_p99{suffix}={pct(99):.2f}")
 print(f"FIGURE notice_latency_ms_max{suffix}={latencies[-1]:.2f}")
+model_latencies.sort()
+def mpct(p):
+    return model_latencies[min(len(model_latencies) - 1, int(round(p / 100 * (len(model_latencies) - 1))))]
+print(f"to the watcher's SessionModel (its `model:` line) (ms): p50 {mpct(50):.2f}, p90 {mpct(90):.2f}, "
+      f"p99 {mpct(99):.2f}, max {model_latencies[-1]:.2f}; goal: under 200")
+print(f"FIGURE notice_model_latency_ms_p50{suffix}={mpct(50):.2f}")
+print(f"FIGURE notice_model_latency_ms_p99{suffix}={mpct(99):.2f}")
+print(f"FIGURE notice_model_latency_ms_max{suffix}={model_latencies[-1]:.2f}")
 PY

@@ -186,6 +186,22 @@ import Testing
         }
     }
 
+    /// `holdAnswer`: the refresh rotates at once, and its answer goes out only after the hold.
+    @Test func holdAnswer_rotatesBeforeTheAnswerGoesOut() async throws {
+        let server = TestServer.make { $0.refreshReuse = .grace }
+        try await server.makeApplication().test(.live) { client in
+            let tokens = try await client.signedInMember("held", nickname: "붙잡음")
+            _ = try await client.send(
+                .post, "/__test/faults",
+                json: #"{"path":"/api/auth/refresh","kind":"holdAnswer","delayMs":50,"times":1}"#)
+            let held = try await client.refresh(tokens.refresh)
+            let access = try #require(held.string("data.accessToken"))
+            #expect(access != tokens.access)
+            // The answer that was held is the rotation's: the grace retry gets the same pair.
+            #expect(try await client.refresh(tokens.refresh).string("data.accessToken") == access)
+        }
+    }
+
     @Test func dropAnswer_underStrict_theRetryGetsE016() async throws {
         let server = TestServer.make { $0.refreshReuse = .strict }
         let tokens = try await Self.refreshWithLostAnswer(on: server, name: "gone", nickname: "사라짐")

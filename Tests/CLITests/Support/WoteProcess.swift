@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WoteTestSupport
 
 /// The built `wote` executable, run as a subprocess the way a person or a script runs it.
 struct WoteProcess {
@@ -38,28 +39,8 @@ struct WoteProcess {
         var description: String { "exit \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
     }
 
-    /// Where the executable is: next to the test bundle (`.build/<triple>/debug/` on Linux, the
-    /// bundle's parent folder on macOS), or `WOTE_BINARY`.
-    static let executable: URL? = {
-        let fileManager = FileManager.default
-        if let path = ProcessInfo.processInfo.environment["WOTE_BINARY"] { return URL(fileURLWithPath: path) }
-        var folders = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        folders += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map {
-            $0.bundleURL.deletingLastPathComponent()
-        }
-        for folder in folders {
-            var candidate = folder
-            for _ in 0..<4 {
-                let binary = candidate.appendingPathComponent("wote")
-                if fileManager.isExecutableFile(atPath: binary.path(percentEncoded: false)) { return binary }
-                candidate = candidate.deletingLastPathComponent()
-            }
-        }
-        return nil
-    }()
+    /// Where the executable is (see ``WoteExecutable/url``).
+    static let executable: URL? = WoteExecutable.url
 
     /// Runs `wote` with `arguments`.
     ///

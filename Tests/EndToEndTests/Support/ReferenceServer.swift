@@ -29,6 +29,15 @@ enum ReferenceServer {
     }
 
     /// A fresh temporary session file.
+    /// Whether the server accepts `accessToken` for a protected call now (a profile read).
+    static func accepts(accessToken: String) async throws -> Bool {
+        var request = URLRequest(url: try #require(url).appendingPathComponent("api/profiles"))
+        request.setValue("Bearer \(accessToken)", forHTTPHeaderField: "Authorization")
+        let (data, response) = try await URLSession(configuration: .ephemeral).data(for: request)
+        let body = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        return (response as? HTTPURLResponse)?.statusCode == 200 && body?["status"] as? Int == 200
+    }
+
     static func temporaryStore() -> FileTokenStorage {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wote-e2e-\(uniqueSuffix())")
         return FileTokenStorage(fileURL: directory.appendingPathComponent("session.json"))

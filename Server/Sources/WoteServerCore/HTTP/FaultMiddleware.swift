@@ -30,6 +30,11 @@ struct FaultMiddleware: RouterMiddleware {
             context.channel.close(mode: .all, promise: nil)
             try? await context.channel.closeFuture.get()
             return Response(status: HTTPResponse.Status(code: FaultResponses.droppedStatus))
+        case .holdAnswer:
+            // The server acts on the request, then waits before its answer goes out.
+            let response = try await next(request, context)
+            try? await Task.sleep(for: .milliseconds(rule.delayMs ?? 0))
+            return response
         default:
             return FaultResponses.response(for: rule)
         }

@@ -40,7 +40,7 @@ enum FaultResponses {
             return JSONResponse.raw(bytes.prefix(bytes.count / 2), status: rule.status ?? 200, contentType: "application/json")
         case .wrongTypes:
             return JSONResponse.raw(Array(wrongTypes.utf8), status: rule.status ?? 200, contentType: "application/json")
-        case .missingData, .delay, .drop, .dropAnswer:
+        case .missingData, .delay, .drop, .dropAnswer, .holdAnswer:
             return JSONResponse.raw(Array(missingData.utf8), status: rule.status ?? 200, contentType: "application/json")
         }
     }

@@ -20,6 +20,9 @@ struct FaultRule: Codable, Sendable, Equatable {
         /// Handle the request as usual (a refresh rotates, a logout logs out), then close the
         /// connection without any HTTP answer: the answer is lost after the server acted.
         case dropAnswer
+        /// Handle the request as usual, then hold the answer for `delayMs` before sending it: the
+        /// server has acted while the client still waits (a client killed meanwhile never gets it).
+        case holdAnswer
     }
 
     /// `nil` or "*" matches every method.
