@@ -526,7 +526,7 @@ inline refreshCall(p, r, ans, got, mayRetry, isRetry) {
 /* [SessionEngine.fly -> performRefresh -> reconcileWithStore -> callRefresh] */
 proctype Flight(byte p; byte fid; byte fg) {
   byte r, ans, got, outcome, i, why;
-  bool lost, handled, held, reenter, retriedLost;
+  bool lost, handled, held, reenter, retriedLost, sentBefore;
   skip;
 #if defined(FOLLOWER) && defined(NOTICES) && !defined(MUT_FOLLOWER_REFRESHES)
   /* [the follower's refresh]: it does not refresh; it posts "refresh wanted" (a notice: it may be
@@ -605,7 +605,10 @@ proctype Flight(byte p; byte fid; byte fg) {
     fi;
 #endif
     r = sess[p];
-    if :: held -> sentRec[r] = 1 :: else fi      /* [callRefresh] the store records the send first */
+    /* [recordRefreshSent] an earlier send of r recorded in the store (a launch or process whose
+       answer never came) is read first; then this send is recorded */
+    sentBefore = sentRec[r];
+    if :: held -> sentRec[r] = 1 :: else fi
   };
 #ifdef MUT_UNLOCK_EARLY
   atomic { if :: held -> giveStore(p); held = 0 :: else fi };   /* the mutation: the lock goes back early */
@@ -660,7 +663,7 @@ proctype Flight(byte p; byte fid; byte fg) {
        /* [SessionStateMachine.settle] a dead-token verdict for a token whose send was recorded, or
           whose answer this flight lost, is "refresh answer lost" */
 #ifndef MUT_LOST_AS_EXPIRED
-       if :: retriedLost || sentRec[r] -> why = WHY_LOST :: else -> why = WHY_VERDICT fi;
+       if :: retriedLost || sentBefore -> why = WHY_LOST :: else -> why = WHY_VERDICT fi;
 #else
        why = WHY_VERDICT;                         /* the mutation: read as a plain dead token */
 #endif
@@ -698,7 +701,7 @@ fly:
        if :: outcome == R_ENDED -> wakeEnded(fid) :: else -> wake(fid, outcome) fi
     :: else
     fi;
-    r = 0; ans = 0; got = 0; outcome = 0; lost = 0; handled = 0; i = 0; why = 0; retriedLost = 0
+    r = 0; ans = 0; got = 0; outcome = 0; lost = 0; handled = 0; i = 0; why = 0; retriedLost = 0; sentBefore = 0
   };
   goto out;
 reentry:

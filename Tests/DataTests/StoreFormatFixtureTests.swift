@@ -28,7 +28,16 @@ import WoteTestSupport
         ("v1-b-apple-user.json", without(apple: false, clock: true)),
         ("v1-c-origin-clock.json", session),
         ("v1-d-origin-clock-no-apple.json", without(apple: true, clock: false)),
+        ("v1-e-refresh-sent.json", sent(without(apple: true, clock: false))),
     ]
+
+    /// `session` with a refresh of its pair sent (and its answer not yet saved) a minute after it was
+    /// received (issue 30: `refreshSentAt`).
+    static func sent(_ session: StoredSession) -> StoredSession {
+        var session = session
+        session.refreshSentAt = Date(timeIntervalSince1970: 1_794_998_260)
+        return session
+    }
 
     /// ``session`` without its Apple user, and without its origin, clock offset and reception date.
     static func without(apple: Bool, clock: Bool) -> StoredSession {
