@@ -44,8 +44,8 @@ extension SessionEngine {
         } while storeNoticeAgain || noticePending
         followingStore = false
         let waiting = noticeWaiters
-        noticeWaiters = []
-        for waiter in waiting { waiter.resume() }
+        noticeWaiters = [:]
+        for waiter in waiting.values { waiter.resume() }
     }
 
     /// Waits, before a token decision, until every notice that arrived was followed: a request or
@@ -54,7 +54,23 @@ extension SessionEngine {
     func waitUntilNoticesFollowed() async {
         guard noticePending else { return }
         guard followingStore else { return await storeNoticeArrived() }
-        await withCheckedContinuation { noticeWaiters.append($0) }
+        // A cancelled caller stops waiting at once (its own end goes on from there): the notice may
+        // wait for the store queue, which a refresh holds for its whole exchange.
+        let id = nextNoticeWaiter
+        nextNoticeWaiter &+= 1
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled { return continuation.resume() }
+                noticeWaiters[id] = continuation
+            }
+        } onCancel: {
+            Task { await self.stopWaitingForNotices(id) }
+        }
+    }
+
+    /// Resumes the notice waiter `id`, whose caller was cancelled (if it still waits).
+    private func stopWaitingForNotices(_ id: UInt64) {
+        noticeWaiters.removeValue(forKey: id)?.resume()
     }
 
     /// Brings memory to what the store holds now, in the store queue's order (never between a

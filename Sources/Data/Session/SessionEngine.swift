@@ -120,7 +120,9 @@ package actor SessionEngine {
     var protectedDataNoticesHeard: UInt64 = 0
     let protectedDataListening = Locked<Task<Void, Never>?>(nil)
     /// The token decisions waiting for the notices to be followed.
-    var noticeWaiters: [CheckedContinuation<Void, Never>] = []
+    var noticeWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+    /// The id of the next waiter in ``noticeWaiters``.
+    var nextNoticeWaiter: UInt64 = 0
 
     /// Creates an engine with no session; call ``restore()`` at launch.
     ///

@@ -21,14 +21,15 @@ enum ReferenceServer {
 
     /// A client wired as an app wires it: the real URLSession transport, over loopback.
     static func client(
-        storage: any TokenStorage = InMemoryTokenStorage(), clock: TestClock, timeout: Duration = .seconds(10)
+        storage: any TokenStorage = InMemoryTokenStorage(), clock: TestClock, timeout: Duration = .seconds(10),
+        session: SessionConfiguration = SessionConfiguration()
     ) -> WoteClient {
         WoteClient(
             configuration: WoteConfiguration(
-                baseURL: url!, storage: storage, transport: .live, clock: clock.clock, requestTimeout: timeout))
+                baseURL: url!, storage: storage, transport: .live, clock: clock.clock, session: session,
+                requestTimeout: timeout))
     }
 
-    /// A fresh temporary session file.
     /// Whether the server accepts `accessToken` for a protected call now (a profile read).
     static func accepts(accessToken: String) async throws -> Bool {
         var request = URLRequest(url: try #require(url).appendingPathComponent("api/profiles"))
@@ -38,6 +39,7 @@ enum ReferenceServer {
         return (response as? HTTPURLResponse)?.statusCode == 200 && body?["status"] as? Int == 200
     }
 
+    /// A fresh temporary session file.
     static func temporaryStore() -> FileTokenStorage {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wote-e2e-\(uniqueSuffix())")
         return FileTokenStorage(fileURL: directory.appendingPathComponent("session.json"))
@@ -153,10 +155,11 @@ struct SignedInMember {
     let nickname: String
 
     static func make(
-        hooks: TestHooks, storage: any TokenStorage = InMemoryTokenStorage(), timeout: Duration = .seconds(10)
+        hooks: TestHooks, storage: any TokenStorage = InMemoryTokenStorage(), timeout: Duration = .seconds(10),
+        session: SessionConfiguration = SessionConfiguration()
     ) async throws -> SignedInMember {
         let clock = try await hooks.clock()
-        let client = ReferenceServer.client(storage: storage, clock: clock, timeout: timeout)
+        let client = ReferenceServer.client(storage: storage, clock: clock, timeout: timeout, session: session)
         let suffix = ReferenceServer.uniqueSuffix()
         _ = try await client.login(
             .kakao("kakao:member-\(suffix)"), remember: true)
