@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WoteDomain
+import WoteKitTesting
 import WoteRepository
 
 /// Every row of the contract's §1 table, from the bytes on the wire to the domain decision.
@@ -14,13 +15,12 @@ import WoteRepository
     }
 
     @Test func row1_signUpNotCompletedOnLogin_http200_body400E009_withTokens_isAProfileRequiredSignIn() throws {
-        let envelope = try decode(
-            LoginDataDTO.self, http: 200,
-            #"""
-            {"status":400,"divisionCode":"E009","message":"Not Completed SignUp Exception",
-             "data":{"jwtToken":{"accessToken":"a.b.c","accessExpirationTime":1700003600000,
-                                 "refreshToken":"d.e.f","refreshExpirationTime":1701209600000}}}
-            """#)
+        // The builder's wire form is pinned to the contract field by field in TokenPairFixtureContractTests.
+        let pair = TokenPairFixture(
+            accessToken: "a.b.c", refreshToken: "d.e.f",
+            accessExpiresAt: Date(timeIntervalSince1970: 1_700_003_600),
+            refreshExpiresAt: Date(timeIntervalSince1970: 1_701_209_600), issuedAt: receivedAt)
+        let envelope = try decode(LoginDataDTO.self, http: 200, pair.loginAnswerJSON(profileCompleted: false))
         #expect(envelope.domainError == .profileRequired)
         let session = try envelope.loginSession(receivedAt: receivedAt)
         #expect(session.profileCompleted == false)
