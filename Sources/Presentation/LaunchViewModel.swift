@@ -103,12 +103,6 @@ public final class LaunchViewModel: ScreenViewModel {
         observation?.cancel()
     }
 
-    /// The former name of ``cancel()``, which it calls. Kept only while `Tests/WoteKitTests` still
-    /// calls it; remove it once they call ``cancel()``.
-    public func stop() {
-        cancel()
-    }
-
     /// Suspends until the event stream has ended or ``cancel()`` was called; returns at once when
     /// nothing is being followed. For tests and orderly shutdown.
     public func waitUntilObservationEnds() async {

@@ -49,7 +49,7 @@ import FoundationNetworking
         await launch.start()
         #expect(launch.route == .home)
         #expect(server.log.isEmpty)
-        launch.stop()
+        launch.cancel()
     }
 
     @Test func logout_endsTheSession_andTheNextLaunchShowsLogin() async throws {
@@ -67,7 +67,7 @@ import FoundationNetworking
         let launch = makeClient(server, storage: storage, clock: clock).makeLaunchViewModel()
         await launch.start()
         #expect(launch.route == .login)
-        launch.stop()
+        launch.cancel()
     }
 
     @Test func keepMeSignedInOff_leavesNothingForTheNextLaunch() async throws {
