@@ -27,6 +27,13 @@ public struct StoredSession: Sendable, Equatable, Hashable {
     /// within ``SessionConfiguration/LostAnswerRetry/window`` as ``SignOutReason/refreshAnswerLost``.
     /// Saving the rotated pair clears it.
     public var refreshSentAt: Date?
+    /// Tells this session apart from every other session begun on the store: a random identifier
+    /// given when the session begins (a sign-in), kept through every refresh, whichever process
+    /// makes it. A pair in the store with another identifier is another sign-in (an account switch
+    /// in another process), never a refresh of this session: its tokens are not taken for this
+    /// session's, and this session's end does not remove it. `nil` for a session stored by an older
+    /// version, which is then told apart by its tokens only, as before.
+    public var sessionID: String?
 
     /// Creates a stored session.
     ///
@@ -38,11 +45,14 @@ public struct StoredSession: Sendable, Equatable, Hashable {
     ///   - serverClockOffset: how far the server's clock is ahead of the device's, in seconds.
     ///   - receivedAt: when the pair was received, on the device clock.
     ///   - refreshSentAt: when the pair's refresh token was sent without an answer saved since.
+    ///   - sessionID: the session's identifier; WoteKit gives one when the session begins.
     public init(
         tokens: TokenPair, profileCompleted: Bool, appleUserID: String? = nil, origin: String? = nil,
-        serverClockOffset: TimeInterval? = nil, receivedAt: Date? = nil, refreshSentAt: Date? = nil
+        serverClockOffset: TimeInterval? = nil, receivedAt: Date? = nil, refreshSentAt: Date? = nil,
+        sessionID: String? = nil
     ) {
         self.refreshSentAt = refreshSentAt
+        self.sessionID = sessionID
         self.tokens = tokens
         self.profileCompleted = profileCompleted
         self.appleUserID = appleUserID
@@ -56,7 +66,7 @@ extension StoredSession: Codable {
     private enum CodingKeys: String, CodingKey {
         case version, accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt
         case accessTokenIssuedAt, profileCompleted, appleUserID
-        case origin, serverClockOffsetMilliseconds, receivedAt, refreshSentAt
+        case origin, serverClockOffsetMilliseconds, receivedAt, refreshSentAt, sessionID
     }
 
     /// The last moment the stored format represents (9999-12-31T23:59:59Z), in epoch milliseconds;
@@ -68,7 +78,7 @@ extension StoredSession: Codable {
     /// Every format any version of WoteKit has written carries it (`"version": 1` since the first
     /// commit; the fixtures in `Tests/DataTests/Fixtures/StoreFormats` are each of them). A key an
     /// older version may ignore (an optional one, as `appleUserID`, `origin`,
-    /// `serverClockOffsetMilliseconds`, `receivedAt` and `refreshSentAt` were) keeps the version; a change an older
+    /// `serverClockOffsetMilliseconds`, `receivedAt`, `refreshSentAt` and `sessionID` were) keeps the version; a change an older
     /// version would misread raises it, and an older version then refuses the store
     /// (``NewerFormat``) rather than reading or replacing it.
     public static let formatVersion = 1
@@ -143,6 +153,9 @@ extension StoredSession: Codable {
         receivedAt = try date(.receivedAt)
         // Optional within version 1: an older reader ignores it (and drops it when it saves).
         refreshSentAt = try date(.refreshSentAt)
+        // Optional within version 1 (issue 33): an older reader ignores it and drops it when it
+        // saves; the session is then told apart by its tokens, as that version does.
+        sessionID = try container.decodeIfPresent(String.self, forKey: .sessionID).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Encodes the stored format; dates are epoch milliseconds.
@@ -167,5 +180,6 @@ extension StoredSession: Codable {
             serverClockOffset.map { millis(Date(timeIntervalSince1970: $0)) }, forKey: .serverClockOffsetMilliseconds)
         try container.encodeIfPresent(receivedAt.map(millis), forKey: .receivedAt)
         try container.encodeIfPresent(refreshSentAt.map(millis), forKey: .refreshSentAt)
+        try container.encodeIfPresent(sessionID, forKey: .sessionID)
     }
 }

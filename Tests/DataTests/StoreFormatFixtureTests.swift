@@ -29,7 +29,18 @@ import WoteTestSupport
         ("v1-c-origin-clock.json", session),
         ("v1-d-origin-clock-no-apple.json", without(apple: true, clock: false)),
         ("v1-e-refresh-sent.json", sent(without(apple: true, clock: false))),
+        ("v1-f-session-id.json", identified(without(apple: true, clock: false))),
     ]
+
+    /// The identifier of the fixtures' session (issue 33: `sessionID`).
+    static let sessionID = "5E5510A1-0D00-4C4E-9A11-1D5E55100033"
+
+    /// `session` with its identifier, as a sign-in since issue 33 stores it.
+    static func identified(_ session: StoredSession) -> StoredSession {
+        var session = session
+        session.sessionID = sessionID
+        return session
+    }
 
     /// `session` with a refresh of its pair sent (and its answer not yet saved) a minute after it was
     /// received (issue 30: `refreshSentAt`).
@@ -105,6 +116,9 @@ import WoteTestSupport
         notApple.appleUserID = nil
         #expect(
             try object(JSONEncoder().encode(notApple)) == object(Self.contents("v1-d-origin-clock-no-apple.json")))
+        #expect(
+            try object(JSONEncoder().encode(Self.identified(notApple)))
+                == object(Self.contents("v1-f-session-id.json")))
     }
 
     @Test func aStoreWithoutAVersion_isCorrupted_asItAlwaysWas() async throws {

@@ -76,13 +76,14 @@ extension SessionEngine {
     /// Brings memory to what the store holds now, in the store queue's order (never between a
     /// sign-in's write and its switch, nor beside a logout's removal):
     /// - a session in memory that the store no longer holds ends as ``SignOutReason/endedElsewhere``;
-    ///   a newer pair in the store is adopted (`tokensRefreshed`);
+    ///   a newer pair of it in the store is adopted (`tokensRefreshed`); another session there (a
+    ///   sign-in in another process) ends it as ``SignOutReason/endedElsewhere``, then is restored;
     /// - with no session in memory, one another process stored is restored (a sign-in elsewhere is a
     ///   sign-in here: `restored(signedIn)` or `restored(profileRequired)`), unless this process's own
     ///   logout still has to remove it;
     /// - a session kept in memory only (not persistent) ignores the store, as always.
     private func followStore() async {
-        let before = generation
+        var before = generation
         if session != nil {
             guard isPersistent else { return }
             let reading = try? await withStore { () async throws(WoteError) -> StoreReading? in
@@ -90,7 +91,9 @@ extension SessionEngine {
                 return await reconcileWithStore()
             }
             if case .adopted = reading { broadcaster.send(.tokensRefreshed) }
-            return
+            // Another process began another session: this one ended, and that one is a sign-in here.
+            guard case .replacedBySignIn = reading else { return }
+            before = generation
         }
         guard case .signedOut = state, !removalPending else { return }
         await waitForStoreQueue()

@@ -86,7 +86,9 @@ extension SessionEngine {
                 try await storage.save(session)
                 lastSeenInStore = session
             case .removeUnlessAnotherOrigins:
-                if let stored = try? await storage.load(), !belongsHere(stored) {
+                if let stored = try? await storage.load(),
+                    SessionStateMachine.endLeaves(stored, endedSessionID: endedSessionID, origin: origin)
+                {
                     removalPending = false
                     return
                 }
@@ -109,7 +111,8 @@ extension SessionEngine {
     func removeOwedSession() async {
         let step: SessionStateMachine.OwedRemoval
         do {
-            step = SessionStateMachine.owedRemoval(of: try await storage.load(), origin: origin)
+            step = SessionStateMachine.owedRemoval(
+                of: try await storage.load(), endedSessionID: endedSessionID, origin: origin)
         } catch {
             step = .remove
         }
@@ -163,7 +166,7 @@ extension SessionEngine {
         storeBehindSince = clock.uptime()
         _ = try? await withStore { () async throws(WoteError) in
             switch await reconcileWithStore() {
-            case .endedElsewhere, .replacedByOtherOrigin, .adopted:
+            case .endedElsewhere, .replacedByOtherOrigin, .replacedBySignIn, .adopted:
                 // The store moved on in another process: memory follows it, nothing to write.
                 storeBehindSince = nil
             case .current:
@@ -195,6 +198,12 @@ extension SessionEngine {
         case .endedElsewhere:
             lastSeenInStore = nil
             // The store already says so: the waiting requests may hear it at once.
+            announce(endInMemory(reason: .endedElsewhere, cancellingRefresh: false))
+        case .replacedBySignIn:
+            // Another process began another session (an account switch): this one ended there, and
+            // nothing of it goes out with the other's tokens; the store keeps the other session,
+            // which a restore here adopts as a sign-in (``followStore()``).
+            lastSeenInStore = stored
             announce(endInMemory(reason: .endedElsewhere, cancellingRefresh: false))
         case .replacedByOtherOrigin:
             // A sign-in on another origin took the shared store: keep this session in memory only,
@@ -239,7 +248,7 @@ extension SessionEngine {
             try await withStore { () async throws(WoteError) in
                 guard machine.isCurrent(changing) else { return }
                 switch await reconcileWithStore() {
-                case .endedElsewhere, .replacedByOtherOrigin: return
+                case .endedElsewhere, .replacedByOtherOrigin, .replacedBySignIn: return
                 case .current, .adopted: break
                 }
                 guard var latest = session else { return }

@@ -103,6 +103,9 @@ package actor SessionEngine {
     }
     /// ``removalPending`` for a store that is a value (no ``StoreTurns`` key).
     var ownRemovalPending = false
+    /// The ``StoredSession/sessionID`` of the last session that ended here: its end removes it from
+    /// the store, never another session stored since (a sign-in in another process).
+    var endedSessionID: String?
     /// This process's turns in the store's changes, shared with every engine on the same store.
     let storeTurnKey: StoreTurns.Key?
     /// The store's notices while they are heard (see `SessionEngine+Notices.swift`).
@@ -219,7 +222,9 @@ package actor SessionEngine {
     /// - Throws: ``WoteError/storageFailure(_:)``; nothing has changed then.
     package func begin(_ new: StoredSession, persist: Bool) async throws(WoteError) -> AuthenticationState {
         hearStoreNotices()
-        let beginning = stamped(new, receivedAt: clock.now(), dateHeader: nil, previousOffset: new.serverClockOffset)
+        var beginning = stamped(new, receivedAt: clock.now(), dateHeader: nil, previousOffset: new.serverClockOffset)
+        // A session of its own, told apart from every other begun on the store (issue 33).
+        beginning.sessionID = UUID().uuidString
         return try await withStore { () async throws(WoteError) -> AuthenticationState in
             var failure: WoteError?
             do throws(WoteError) {

@@ -36,8 +36,9 @@ extension SessionStateMachine {
 
     /// The session whose tokens a logout tells the server with: the ended one, with the pair a
     /// refresh the logout let land brought (`landed`); or this origin's pair in the store when it is
-    /// newer (another process refreshed). A pair the store holds that memory has already replaced
-    /// (a refreshed pair the store refused) is spent, never used.
+    /// newer (another process refreshed this session). Another session in the store (a sign-in
+    /// elsewhere since, ``isSameSession(_:as:)``) is never this one's. A pair the store holds that
+    /// memory has already replaced (a refreshed pair the store refused) is spent, never used.
     ///
     /// - Parameters:
     ///   - stored: what the store holds, read under its lock; `nil` when not read or empty.
@@ -52,7 +53,7 @@ extension SessionStateMachine {
         guard !storeEmpty else { return nil }
         var latest = ending
         if let landed { latest.tokens = landed }
-        guard let stored, belongs(stored, to: origin),
+        guard let stored, belongs(stored, to: origin), isSameSession(stored, as: ending),
             stored.tokens.refreshToken != latest.tokens.refreshToken,
             stored.tokens.refreshToken != ending.tokens.refreshToken,
             isNewer(stored, than: latest)
@@ -70,8 +71,15 @@ extension SessionStateMachine {
 
     /// Decides what a store that owes a logout's removal does, given what it holds now (read under
     /// its lock; a store that cannot be read is removed, as an end does).
-    package static func owedRemoval(of stored: StoredSession?, origin: String?) -> OwedRemoval {
-        guard let stored, belongs(stored, to: origin) else { return .nothingLeft }
+    ///
+    /// - Parameter endedSessionID: the ``StoredSession/sessionID`` of the session whose removal is
+    ///   owed; another session in the store (a sign-in since) settles the debt and stays.
+    package static func owedRemoval(of stored: StoredSession?, endedSessionID: String? = nil, origin: String?)
+        -> OwedRemoval
+    {
+        guard let stored, !endLeaves(stored, endedSessionID: endedSessionID, origin: origin) else {
+            return .nothingLeft
+        }
         return .remove
     }
 

@@ -11,6 +11,10 @@ package enum StoreReading: Sendable, Equatable {
     case endedElsewhere
     /// The store holds another origin's session: this one goes on in memory only.
     case replacedByOtherOrigin
+    /// The store holds another session of this origin (``StoredSession/sessionID``: another
+    /// process signed in, perhaps as another member): the session here has ended, and nothing of it
+    /// is sent with the other session's tokens.
+    case replacedBySignIn
 }
 
 // The decisions on what another process's writes to the store mean for the session in memory.
@@ -27,6 +31,7 @@ extension SessionStateMachine {
     ) -> StoreReading {
         guard let stored else { return .endedElsewhere }
         guard belongs(stored, to: origin) else { return .replacedByOtherOrigin }
+        guard isSameSession(stored, as: current) else { return .replacedBySignIn }
         let samePair =
             stored.tokens.accessToken == current.tokens.accessToken
             && stored.tokens.refreshToken == current.tokens.refreshToken
@@ -38,6 +43,22 @@ extension SessionStateMachine {
     /// version) is adopted as this origin's.
     package static func belongs(_ stored: StoredSession, to origin: String?) -> Bool {
         stored.origin == nil || stored.origin == origin
+    }
+
+    /// Whether `stored` is the session `other` (a pair either process refreshed it to), not another
+    /// sign-in: their ``StoredSession/sessionID``s agree; a session stored without one (by an older
+    /// version) is told apart by its tokens only, so it counts as the same.
+    package static func isSameSession(_ stored: StoredSession, as other: StoredSession) -> Bool {
+        guard let storedID = stored.sessionID, let otherID = other.sessionID else { return true }
+        return storedID == otherID
+    }
+
+    /// Whether an end of the session `endedSessionID` leaves `stored` in the store: another origin's
+    /// session, or another session of this origin (a sign-in elsewhere after it), is not its to remove.
+    package static func endLeaves(_ stored: StoredSession, endedSessionID: String?, origin: String?) -> Bool {
+        guard belongs(stored, to: origin) else { return true }
+        guard let storedID = stored.sessionID, let endedSessionID else { return false }
+        return storedID != endedSessionID
     }
 
     /// Whether `stored` was issued after `current`: a later access-token issue date, or the same

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import WoteData
+import WoteDomain
+
+/// The machine's reading of a stored session's identity (``StoredSession/sessionID``): another
+/// session of this origin in the store is another sign-in, never a pair to adopt, to log out with or
+/// to remove; a session an older version stored (no identifier) is told apart by its tokens, as before.
+@Suite struct StoredSessionIdentityTests {
+    typealias Machine = SessionStateMachine
+    static let origin = "https://api.wote.test:443"
+
+    static func session(_ number: Int, id: String?, issuedAt: TimeInterval = 1_700_000_000) -> StoredSession {
+        StoredSession(
+            tokens: TokenPair(
+                accessToken: "access-\(number)", refreshToken: "refresh-\(number)",
+                accessTokenExpiresAt: Date(timeIntervalSince1970: issuedAt + 3_600), refreshTokenExpiresAt: nil,
+                accessTokenIssuedAt: Date(timeIntervalSince1970: issuedAt)),
+            profileCompleted: true, origin: origin, sessionID: id)
+    }
+
+    @Test func aNewerPairOfAnotherSession_isASignInElsewhere_notAPairToAdopt() {
+        let current = Self.session(1, id: "A")
+        let stored = Self.session(2, id: "B", issuedAt: 1_700_000_100)
+
+        #expect(Machine.reading(stored, current: current, lastSeen: current, origin: Self.origin) == .replacedBySignIn)
+    }
+
+    @Test func aNewerPairOfThisSession_isAdopted() {
+        let current = Self.session(1, id: "A")
+        let stored = Self.session(2, id: "A", issuedAt: 1_700_000_100)
+
+        #expect(Machine.reading(stored, current: current, lastSeen: current, origin: Self.origin) == .adopted)
+    }
+
+    @Test(arguments: [(String?.none, "B"), ("A", nil), (nil, nil)] as [(String?, String?)])
+    func withoutAnIdentifierOnEitherSide_theTokensDecide_asBefore(current: String?, stored: String?) {
+        let mine = Self.session(1, id: current)
+        let theirs = Self.session(2, id: stored, issuedAt: 1_700_000_100)
+
+        #expect(Machine.reading(theirs, current: mine, lastSeen: mine, origin: Self.origin) == .adopted)
+        #expect(Machine.isSameSession(theirs, as: mine))
+    }
+
+    @Test func aLogout_neverTakesAnotherSessionsPair_evenANewerOne() {
+        let ending = Self.session(1, id: "A")
+        let stored = Self.session(2, id: "B", issuedAt: 1_700_000_100)
+        let refreshedElsewhere = Self.session(3, id: "A", issuedAt: 1_700_000_100)
+
+        #expect(Machine.logoutSession(ending: ending, landed: nil, stored: stored, origin: Self.origin) == ending)
+        #expect(
+            Machine.logoutSession(ending: ending, landed: nil, stored: refreshedElsewhere, origin: Self.origin)
+                == refreshedElsewhere)
+    }
+
+    @Test func anEnd_leavesAnotherSessionInTheStore_andRemovesItsOwn() {
+        let other = Self.session(2, id: "B")
+        var otherOrigin = Self.session(3, id: "A")
+        otherOrigin.origin = "https://elsewhere.test:443"
+
+        #expect(Machine.endLeaves(other, endedSessionID: "A", origin: Self.origin))
+        #expect(Machine.endLeaves(otherOrigin, endedSessionID: "A", origin: Self.origin))
+        #expect(!Machine.endLeaves(Self.session(1, id: "A"), endedSessionID: "A", origin: Self.origin))
+        #expect(!Machine.endLeaves(Self.session(1, id: nil), endedSessionID: "A", origin: Self.origin))
+        #expect(!Machine.endLeaves(other, endedSessionID: nil, origin: Self.origin))
+        #expect(Machine.owedRemoval(of: other, endedSessionID: "A", origin: Self.origin) == .nothingLeft)
+        #expect(Machine.owedRemoval(of: Self.session(1, id: "A"), endedSessionID: "A", origin: Self.origin) == .remove)
+    }
+}
