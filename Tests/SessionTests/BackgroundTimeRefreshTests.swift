@@ -18,14 +18,13 @@ import WoteTestSupport
         let otherProcess = FileTokenStorage(fileURL: fileURL, backgroundExecution: .none)
         let fixture = EngineFixture(accessLifetime: 60)
         let engine = fixture.makeEngine(storage: storage)
-        let first = fixture.backend.issuePair()
+        let first = fixture.server.issuePair()
         _ = try await engine.begin(StoredSession(tokens: first, profileCompleted: true), persist: true)
         fixture.clock.advance(by: .seconds(61))
-        let gate = Latch()
-        fixture.backend.refreshGate.withLock { $0 = gate }
+        let gate = fixture.holdRefreshes()
         let events = engine.events()
         let request = Task { () throws(APIError) -> Int in try await engine.send(EngineFixture.profile).status }
-        await fixture.backend.refreshArrived.wait()
+        await gate.waitForArrivals()
 
         // The refresh holds the store's lock, inside one activity.
         #expect(background.running == 1)
@@ -36,7 +35,7 @@ import WoteTestSupport
         let taken = try await otherProcess.lock(waitingAtMost: .zero)
         taken.release()
 
-        await gate.open()
+        gate.open()
         #expect(try await request.value == 200)
         let renewed = try await engine.validAccessToken()
         #expect(renewed != first.accessToken)
@@ -51,7 +50,7 @@ import WoteTestSupport
         #expect(try await engine.send(EngineFixture.profile).status == 200)
         #expect(try await storage.load()?.tokens.accessToken == renewed)
         #expect(await renewedEngine.restore().state == .signedIn)
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
         // Subscribers heard that the store lagged.
         let received = await drain(events, of: engine)
         #expect(

@@ -18,7 +18,7 @@ import FoundationNetworking
         _ = try await fixture.engine.send(
             Endpoint(method: .post, path: "/login/oauth2/code/apple", body: Data("code=x".utf8), authorization: .none))
 
-        let requests = fixture.backend.stub.requests
+        let requests = fixture.server.log.map(\.request)
         #expect(requests[0].value(forHTTPHeaderField: "Authorization") == "Bearer \(pair.accessToken)")
         #expect(requests[1].value(forHTTPHeaderField: "Authorization") == nil)
     }
@@ -30,9 +30,10 @@ import FoundationNetworking
 
         #expect(try await fixture.fetchProfile() == 200)
 
-        #expect(fixture.backend.refreshCalls == 1)
-        #expect(fixture.backend.state.current.authorizationOnRefresh == 0)
-        #expect(fixture.backend.state.current.refreshBodies == [#"{"refreshToken":"\#(pair.refreshToken)"}"#])
+        #expect(fixture.refreshCalls == 1)
+        let refreshes = fixture.server.requests(path: EngineFixture.refreshPath)
+        #expect(refreshes.allSatisfy { $0.value(forHTTPHeaderField: "Authorization") == nil })
+        #expect(fixture.refreshBodies == [#"{"refreshToken":"\#(pair.refreshToken)"}"#])
     }
 
     @Test func redirectToAnotherHost_whenOptedIn_receivesNoAuthorization() async throws {

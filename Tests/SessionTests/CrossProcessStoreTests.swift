@@ -16,7 +16,7 @@ import WoteTestSupport
         try await loggingOut.end(reason: .loggedOut)
 
         await #expect(throws: APIError.session(.notSignedIn)) { try await refreshing.send(EngineFixture.profile) }
-        #expect(fixture.backend.refreshCalls == 0)
+        #expect(fixture.refreshCalls == 0)
         #expect(fixture.storage.session == nil)
         #expect(await refreshing.snapshot().state == .signedOut(.endedElsewhere))
     }
@@ -28,14 +28,13 @@ import WoteTestSupport
         let (refreshing, loggingOut) = try await fixture.twoProcessesPastTheAccessLifetime(
             FileTokenStorage(fileURL: directory.store),
             FileTokenStorage(fileURL: directory.store) { Task { await contended.open() } })
-        let gate = Latch()
-        fixture.backend.refreshGate.withLock { $0 = gate }
+        let gate = fixture.holdRefreshes()
 
         let request = Task { () throws(APIError) -> Int in try await refreshing.send(EngineFixture.profile).status }
-        await fixture.backend.refreshArrived.wait()
+        await gate.waitForArrivals()
         let logout = Task { try await loggingOut.end(reason: .loggedOut) }
         await contended.wait()  // the logout waits for the refresh's lock
-        await gate.open()
+        gate.open()
         _ = await request.result
         try await logout.value
 
@@ -58,7 +57,7 @@ import WoteTestSupport
 
         #expect(try await fixture.engine.send(EngineFixture.profile).status == 200)
 
-        let bodies = fixture.backend.state.current.refreshBodies
+        let bodies = fixture.refreshBodies
         #expect(bodies.count == 2)
         #expect(Set(bodies).count == bodies.count)
         #expect(await fixture.engine.snapshot().state == .signedIn)
@@ -71,7 +70,7 @@ import WoteTestSupport
 
         #expect(try await second.send(EngineFixture.profile).status == 200)
 
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
         #expect(await second.snapshot().tokens == fixture.storage.session?.tokens)
     }
 
@@ -97,7 +96,7 @@ import WoteTestSupport
 
         await #expect {
             try await engine.begin(
-                StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
+                StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true), persist: true)
         } throws: { error in
             (error as? WoteError)?.kind == .storageFailure
         }

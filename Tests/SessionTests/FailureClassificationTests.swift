@@ -33,7 +33,7 @@ import FoundationNetworking
         try await fixture.signIn()
         let events = fixture.engine.events()
         fixture.clock.advance(by: .seconds(61))
-        fixture.backend.state.withLock { $0.refreshScript = [reply] }
+        fixture.answerNextRefresh(with: reply)
 
         let results = await withTaskGroup(of: Result<Int, APIError>.self) { group in
             for _ in 0..<10 {
@@ -51,7 +51,7 @@ import FoundationNetworking
         #expect(results.count == 10)
         let expected = Result<Int, APIError>.failure(.session(error))
         #expect(results.allSatisfy { $0 == expected })
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
         #expect(fixture.storage.session == nil)
         #expect(await fixture.engine.snapshot().state == .signedOut(reason))
         let received = await drain(events, of: fixture.engine)
@@ -112,14 +112,14 @@ import FoundationNetworking
         let pair = try await fixture.signIn()
         let events = fixture.engine.events()
         fixture.clock.advance(by: .seconds(61))
-        fixture.backend.state.withLock { $0.refreshScript = [reply] }
+        fixture.answerNextRefresh(with: reply)
 
         await #expect(throws: expected) { try await fixture.fetchProfile() }
 
         #expect(fixture.storage.session?.tokens == pair)
         #expect(await fixture.engine.snapshot().state == .signedIn)
         #expect(try await fixture.fetchProfile() == 200)
-        #expect(fixture.backend.refreshCalls == 2)
+        #expect(fixture.refreshCalls == 2)
         let received = await drain(events, of: fixture.engine)
         #expect(received.first == .refreshFailed(expected.toDomain()))
         #expect(!received.contains { if case .signedOut = $0 { true } else { false } })
@@ -129,11 +129,11 @@ import FoundationNetworking
         let fixture = EngineFixture(accessLifetime: 600, configuration: .oneAttempt)
         let pair = try await fixture.signIn()
         fixture.clock.advance(by: .seconds(590))  // inside the 30 s leeway, not expired
-        fixture.backend.state.withLock { $0.refreshScript = [.failure(.network("offline"))] }
+        fixture.answerNextRefresh(with: .failure(.network("offline")))
 
         #expect(try await fixture.fetchProfile() == 200)
-        #expect(fixture.backend.refreshCalls == 1)
-        let sent = fixture.backend.stub.requests(path: "/api/profiles").last?.value(forHTTPHeaderField: "Authorization")
+        #expect(fixture.refreshCalls == 1)
+        let sent = fixture.server.requests(path: "/api/profiles").last?.value(forHTTPHeaderField: "Authorization")
         #expect(sent == "Bearer \(pair.accessToken)")
     }
 
@@ -141,15 +141,12 @@ import FoundationNetworking
         let fixture = EngineFixture()
         try await fixture.signIn(profileCompleted: true)
         let events = fixture.engine.events()
-        fixture.backend.state.withLock {
-            $0.protectedScript = [
-                .json(400, #"{"status":400,"divisionCode":"E009","message":"Not Completed SignUp Exception"}"#)
-            ]
-        }
+        fixture.answerNextProfileRequests(
+            with: .json(400, #"{"status":400,"divisionCode":"E009","message":"Not Completed SignUp Exception"}"#))
 
         #expect(try await fixture.fetchProfile() == 400)
 
-        #expect(fixture.backend.refreshCalls == 0)
+        #expect(fixture.refreshCalls == 0)
         #expect(await fixture.engine.snapshot().state == .profileRequired)
         #expect(fixture.storage.session?.profileCompleted == false)
         #expect(await drain(events, of: fixture.engine) == [.profileRequired])
@@ -161,9 +158,8 @@ import FoundationNetworking
     {
         let fixture = EngineFixture()
         try await fixture.signIn()
-        fixture.backend.state.withLock {
-            $0.protectedScript = [.json(status, #"{"status":\#(status),"divisionCode":"\#(code)","message":"x"}"#)]
-        }
+        fixture.answerNextProfileRequests(
+            with: .json(status, #"{"status":\#(status),"divisionCode":"\#(code)","message":"x"}"#))
 
         #expect(try await fixture.fetchProfile() == status)
 

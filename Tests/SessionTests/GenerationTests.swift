@@ -15,7 +15,7 @@ import FoundationNetworking
     @Test func restore_overlappingASignInAndALogout_adoptsNothing() async throws {
         let fixture = EngineFixture()
         let storage = HeldStorage()
-        try await storage.inner.save(StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true))
+        try await storage.inner.save(StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true))
         let engine = fixture.makeEngine(storage: storage)
         storage.holdNext(.load)
 
@@ -23,7 +23,7 @@ import FoundationNetworking
         let restore = Task { await engine.restore() }
         await storage.arrived.wait()
         _ = try await engine.begin(
-            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
+            StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true), persist: true)
         try await engine.end(reason: .loggedOut)
         await storage.release.open()
         let snapshot = await restore.value
@@ -40,22 +40,21 @@ import FoundationNetworking
         try await fixture.signIn()
         let first = try #require(await fixture.engine.snapshot().tokens)
         fixture.clock.advance(by: .seconds(590))  // inside the leeway, not yet expired
-        let gate = Latch()
-        fixture.backend.refreshGate.withLock { $0 = gate }
+        let gate = fixture.holdRefreshes()
 
         let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
-        await fixture.backend.refreshArrived.wait()
-        let next = fixture.backend.issuePair()
+        await gate.waitForArrivals()
+        let next = fixture.server.issuePair()
         // The sign-in's store write waits for the refresh's turn; until it is stored, the old
         // session is current.
         let signIn = Task {
             try await fixture.engine.begin(StoredSession(tokens: next, profileCompleted: true), persist: true)
         }
-        await gate.open()
+        gate.open()
         _ = try await signIn.value
         _ = await request.result
 
-        let sent = fixture.backend.stub.requests(path: "/api/profiles").map {
+        let sent = fixture.server.requests(path: "/api/profiles").map {
             $0.value(forHTTPHeaderField: "Authorization")
         }
         #expect(!sent.contains("Bearer \(next.accessToken)"))

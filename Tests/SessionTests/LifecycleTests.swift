@@ -28,13 +28,13 @@ import FoundationNetworking
     @Test func aSignInDuringARefresh_waitsForIt_andEndsWithTheNewSession() async throws {
         let fixture = EngineFixture(accessLifetime: 60)
         let held = try await fixture.requestWithHeldRefresh()
-        let second = fixture.backend.issuePair()
+        let second = fixture.server.issuePair()
         let signIn = Task {
             try await fixture.engine.begin(StoredSession(tokens: second, profileCompleted: false), persist: true)
         }
-        await held.gate.open()
+        held.gate.open()
         _ = try await signIn.value
-        let sent = fixture.backend.stub.requests(path: "/api/profiles").map {
+        let sent = fixture.server.requests(path: "/api/profiles").map {
             $0.value(forHTTPHeaderField: "Authorization")
         }
 
@@ -54,7 +54,7 @@ import FoundationNetworking
         // The refresh succeeds; writing its pair is held while someone else signs in.
         let request = Task { () throws(APIError) -> Int in try await engine.send(EngineFixture.profile).status }
         await storage.arrived.wait()
-        let newLogin = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: false)
+        let newLogin = StoredSession(tokens: fixture.server.issuePair(), profileCompleted: false)
         // Writes are serialised: the sign-in writes after the refresh, and only then changes memory.
         let signIn = Task { try await engine.begin(newLogin, persist: remember) }
         await storage.release.open()
@@ -72,9 +72,7 @@ import FoundationNetworking
     @Test(arguments: [true, false])
     func deadRefreshToken_theRequestHearsOfIt_onlyOnceTheStoreIsEmpty(_ remember: Bool) async throws {
         let (fixture, storage, engine) = try await Self.engineWithExpiredAccessToken(persist: remember)
-        fixture.backend.state.withLock {
-            $0.refreshScript = [.json(200, #"{"status":401,"divisionCode":"E016","message":"expired"}"#)]
-        }
+        fixture.answerNextRefresh(with: .json(200, #"{"status":401,"divisionCode":"E016","message":"expired"}"#))
         storage.holdNext(.write)
         let storeWhenAnswered = Locked<[StoredSession?]>([])
 
@@ -103,8 +101,8 @@ import FoundationNetworking
         let storage = HeldStorage()
         let fixture = EngineFixture()
         let engine = fixture.makeEngine(storage: storage)
-        let first = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true)
-        let second = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: false)
+        let first = StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true)
+        let second = StoredSession(tokens: fixture.server.issuePair(), profileCompleted: false)
         storage.holdNext(.write)
 
         let firstSignIn = Task { try await engine.begin(first, persist: true) }
@@ -123,8 +121,8 @@ import FoundationNetworking
         let fixture = EngineFixture()
         let engine = fixture.makeEngine(storage: storage)
         _ = try await engine.begin(
-            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
-        let next = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true)
+            StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true), persist: true)
+        let next = StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true)
         storage.holdNext(.write)
 
         let logout = Task { try await engine.end(reason: .loggedOut) }
@@ -144,11 +142,11 @@ import FoundationNetworking
 
         fixture.clock.advance(by: .seconds(4))  // 6 s left, leeway is min(30, 5) = 5
         _ = try await fixture.fetchProfile()
-        #expect(fixture.backend.refreshCalls == 0)
+        #expect(fixture.refreshCalls == 0)
 
         fixture.clock.advance(by: .seconds(2))  // 4 s left
         _ = try await fixture.fetchProfile()
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
     }
 
     @Test func leeway_refreshesLongLivedTokens_30SecondsBeforeExpiry() async throws {
@@ -157,11 +155,11 @@ import FoundationNetworking
 
         fixture.clock.advance(by: .seconds(3_600 - 31))
         _ = try await fixture.fetchProfile()
-        #expect(fixture.backend.refreshCalls == 0)
+        #expect(fixture.refreshCalls == 0)
 
         fixture.clock.advance(by: .seconds(2))
         _ = try await fixture.fetchProfile()
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
     }
 
     @Test func leeway_isConfigurable() async throws {
@@ -171,11 +169,11 @@ import FoundationNetworking
 
         fixture.clock.advance(by: .seconds(3_600 - 121))
         _ = try await fixture.fetchProfile()
-        #expect(fixture.backend.refreshCalls == 0)
+        #expect(fixture.refreshCalls == 0)
 
         fixture.clock.advance(by: .seconds(2))  // 119 s left: inside 120 s, far outside the default 30 s
         _ = try await fixture.fetchProfile()
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
     }
 
     @Test func rememberOff_keepsTheSessionInMemory_andReplacesTheStoredOne() async throws {
@@ -188,7 +186,7 @@ import FoundationNetworking
 
         #expect(fixture.storage.session == nil)
         #expect(fixture.storage.saveCount == 0)
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
         #expect(await fixture.engine.snapshot().isPersistent == false)
     }
 
@@ -232,7 +230,7 @@ import FoundationNetworking
     @Test func requestWithoutSession_failsNotSignedIn_withoutNetwork() async {
         let fixture = EngineFixture()
         await #expect(throws: APIError.session(.notSignedIn)) { try await fixture.fetchProfile() }
-        #expect(fixture.backend.stub.requests.isEmpty)
+        #expect(fixture.server.log.isEmpty)
     }
 
     /// A signed-in engine over a ``HeldStorage``, its access token (60-s lifetime) just expired.
@@ -243,7 +241,7 @@ import FoundationNetworking
         let storage = HeldStorage()
         let engine = fixture.makeEngine(storage: storage)
         _ = try await engine.begin(
-            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: persist)
+            StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true), persist: persist)
         fixture.clock.advance(by: .seconds(61))
         return (fixture, storage, engine)
     }

@@ -20,10 +20,9 @@ struct LogoutTests {
 
         try await fixture.engine.logOut(deviceToken: deviceToken)
 
-        let calls = fixture.backend.state.current.logoutCalls
-        #expect(calls.map(\.authorization) == ["Bearer \(pair.accessToken)"])
-        #expect(calls.map(\.body) == [body])
-        #expect(fixture.backend.refreshCalls == 0)
+        #expect(fixture.logoutAuthorizations == ["Bearer \(pair.accessToken)"])
+        #expect(fixture.logoutBodies == [body])
+        #expect(fixture.refreshCalls == 0)
         #expect(fixture.storage.session == nil)
         #expect(await fixture.engine.snapshot().state == .signedOut(.loggedOut))
         #expect(await drain(events, of: fixture.engine) == [.signedOut(.loggedOut)])
@@ -39,10 +38,10 @@ struct LogoutTests {
 
         try await fixture.engine.logOut(deviceToken: "ab12")
 
-        #expect(fixture.backend.refreshCalls == 1)
-        let calls = fixture.backend.state.current.logoutCalls
-        #expect(calls.map(\.authorization) == ["Bearer access-2"])
-        #expect(calls.map(\.body) == [#"{"deviceToken":"ab12"}"#])
+        #expect(fixture.refreshCalls == 1)
+        // The second pair the server issued: the refresh's.
+        #expect(fixture.logoutAuthorizations == [fixture.bearer(ofPair: 2)])
+        #expect(fixture.logoutBodies == [#"{"deviceToken":"ab12"}"#])
         // The pair issued for the logout is never kept.
         #expect(fixture.storage.session == nil)
         #expect(await fixture.engine.snapshot() == SessionSnapshot(state: .signedOut(.loggedOut)))
@@ -51,15 +50,13 @@ struct LogoutTests {
     @Test func logout_whoseTokenTheServerRejects_refreshesOnce_andSendsItAgain() async throws {
         let fixture = EngineFixture()
         try await fixture.signIn()
-        fixture.backend.state.withLock {
-            $0.logoutScript = [.json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#)]
-        }
+        // The token has ended on the server while the device still thinks it valid: 401 E006.
+        fixture.server.expireAccessTokens()
 
         try await fixture.engine.logOut(deviceToken: nil)
 
-        #expect(fixture.backend.refreshCalls == 1)
-        #expect(
-            fixture.backend.state.current.logoutCalls.map(\.authorization) == ["Bearer access-1", "Bearer access-2"])
+        #expect(fixture.refreshCalls == 1)
+        #expect(fixture.logoutAuthorizations == [fixture.bearer(ofPair: 1), fixture.bearer(ofPair: 2)])
     }
 
     @Test(
@@ -77,13 +74,13 @@ struct LogoutTests {
         let fixture = EngineFixture(accessLifetime: 60)
         try await fixture.signIn()
         fixture.clock.advance(by: .seconds(61))
-        fixture.backend.state.withLock { $0.refreshScript = [refresh] }
+        fixture.answerNextRefresh(with: refresh)
         let events = fixture.engine.events()
 
         try await fixture.engine.logOut(deviceToken: "ab12")
 
-        #expect(fixture.backend.refreshCalls == 1)
-        #expect(fixture.backend.state.current.logoutCalls.isEmpty)
+        #expect(fixture.refreshCalls == 1)
+        #expect(fixture.logoutAuthorizations.isEmpty)
         #expect(fixture.storage.session == nil)
         #expect(await fixture.engine.snapshot().state == .signedOut(.loggedOut))
         #expect(await drain(events, of: fixture.engine) == [.signedOut(.loggedOut), .serverNotToldOfLogout(why)])
@@ -102,7 +99,7 @@ struct LogoutTests {
     ) async throws {
         let fixture = EngineFixture()
         try await fixture.signIn()
-        fixture.backend.state.withLock { $0.logoutScript = [answer] }
+        fixture.server.inject(.answer(answer), on: EngineFixture.logoutPath)
         let events = fixture.engine.events()
 
         try await fixture.engine.logOut(deviceToken: nil)
@@ -126,7 +123,7 @@ struct LogoutTests {
 
         try await fixture.engine.logOut(deviceToken: "ab12")
 
-        #expect(fixture.backend.stub.requests.isEmpty)
+        #expect(fixture.server.log.isEmpty)
         #expect(fixture.storage.session == nil)
         #expect(await drain(events, of: fixture.engine) == [.signedOut(.loggedOut)])
     }
@@ -134,7 +131,7 @@ struct LogoutTests {
     @Test func logout_whenNobodyIsSignedIn_succeedsDoingNothing() async throws {
         let fixture = EngineFixture()
         try await fixture.engine.logOut(deviceToken: "ab12")
-        #expect(fixture.backend.stub.requests.isEmpty)
+        #expect(fixture.server.log.isEmpty)
         #expect(fixture.storage.removeCount == 0)
     }
 
@@ -147,7 +144,7 @@ struct LogoutTests {
             try await fixture.engine.logOut(deviceToken: nil)
         }
 
-        #expect(fixture.backend.state.current.logoutCalls.count == 1)
+        #expect(fixture.logoutAuthorizations.count == 1)
         #expect(await fixture.engine.snapshot().state == .signedOut(.loggedOut))
     }
 
@@ -161,6 +158,6 @@ struct LogoutTests {
         try await fixture.engine.logOut(deviceToken: nil)
 
         #expect(fixture.storage.session == nil)
-        #expect(fixture.backend.stub.requests.isEmpty)
+        #expect(fixture.server.log.isEmpty)
     }
 }

@@ -13,19 +13,18 @@ struct LogoutWinsTests {
     /// Before, a request waiting for a slot waited for the requests on the wire and was then sent
     /// (or failed only once a slot came back): here it would wait for ever for the held one.
     @Test func sessionEnd_failsTheRequestsWaitingForASlot_atOnce_withoutSendingThem() async throws {
-        let onTheWire = HeldPath(path: "/api/posts")
         let fixture = EngineFixture()
+        let onTheWire = CallGate()
+        fixture.server.inject(.hold(onTheWire), on: "/api/posts")
         var configuration = SessionConfiguration()
         configuration.maximumConcurrentRequests = 1
-        let engine = fixture.makeEngine(
-            storage: fixture.storage, configuration: configuration,
-            transport: onTheWire.transport(over: fixture.backend))
+        let engine = fixture.makeEngine(storage: fixture.storage, configuration: configuration)
         _ = try await engine.begin(
-            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
+            StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true), persist: true)
         let sent = Task { () throws(APIError) -> Int in
             try await engine.send(Endpoint(method: .get, path: "/api/posts", authorization: .bearer)).status
         }
-        await onTheWire.arrivals.waitForArrivals()
+        await onTheWire.waitForArrivals()
         // Whether it is still waiting for the slot or not yet issued when the session ends, it is not
         // sent (the slot waiter's own case is `SessionStateMachineTests.slotWaitersIssuedBefore…`).
         let waiting = Task { () throws(APIError) -> Int in try await engine.send(EngineFixture.profile).status }
@@ -33,11 +32,11 @@ struct LogoutWinsTests {
         try await engine.end(reason: .loggedOut)
 
         await #expect(throws: APIError.session(.notSignedIn)) { try await waiting.value }
-        await onTheWire.gate.open()
+        onTheWire.open()
         // The held request reached the server, but its answer came after the session ended.
         await #expect(throws: APIError.session(.notSignedIn)) { try await sent.value }
-        #expect(fixture.backend.stub.requests(path: "/api/posts").count == 1)
-        #expect(fixture.backend.stub.requests(path: "/api/profiles").isEmpty)
+        #expect(fixture.server.requests(path: "/api/posts").count == 1)
+        #expect(fixture.server.requests(path: "/api/profiles").isEmpty)
     }
 
     /// The issue's measurement, as a test: a refresh held at the server, a burst of requests waiting
@@ -52,22 +51,19 @@ struct LogoutWinsTests {
         configuration.maximumConcurrentRequests = 4
         let fixture = EngineFixture(configuration: configuration)
         let pair = try await fixture.signIn()
-        let refreshGate = Latch()
-        fixture.backend.refreshGate.withLock { $0 = refreshGate }
+        let refreshGate = fixture.holdRefreshes()
         // The server rejects the first request's token: the refresh it starts is held.
-        fixture.backend.state.withLock {
-            $0.protectedScript = [.json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#)]
-        }
+        fixture.server.expireAccessTokens()
         let engine = fixture.engine
         let first = Task { () throws(APIError) -> Int in try await engine.send(EngineFixture.profile).status }
-        await fixture.backend.refreshArrived.wait()
+        await refreshGate.waitForArrivals()
         let burst = (0..<19).map { _ in
             Task { () throws(APIError) -> Int in try await engine.send(EngineFixture.profile).status }
         }
         let token = Task { () throws(WoteError) -> String in try await engine.validAccessToken() }
         // The first request waits for the refresh; the burst and the token wait for it or for a slot,
         // or are not yet issued when logout ends the session: none of them is sent either way.
-        let sentBeforeLogout = fixture.backend.stub.requests(path: "/api/profiles").count
+        let sentBeforeLogout = fixture.server.requests(path: "/api/profiles").count
 
         var changes = engine.events().makeAsyncIterator()
         let logout = Task { try await engine.logOut(deviceToken: "ab12") }
@@ -75,7 +71,7 @@ struct LogoutWinsTests {
             if case .signedOut = event { break }
         }
         // Ended in memory: the held refresh may answer now; its pair goes to the logout call only.
-        await refreshGate.open()
+        refreshGate.open()
         try await logout.value
         for request in [first] + burst {
             await #expect(throws: APIError.session(.notSignedIn)) { try await request.value }
@@ -84,10 +80,10 @@ struct LogoutWinsTests {
         await #expect(throws: WoteError.notSignedIn) { try await engine.validAccessToken() }
         await #expect(throws: WoteError.notSignedIn) { try await engine.accessToken(afterRejecting: pair.accessToken) }
         // The logout call went with the pair the held refresh brought, not the spent one.
-        #expect(fixture.backend.state.current.logoutCalls.map(\.authorization) == ["Bearer access-2"])
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.logoutAuthorizations == [fixture.bearer(ofPair: 2)])
+        #expect(fixture.refreshCalls == 1)
         #expect(sentBeforeLogout == 1)
-        #expect(fixture.backend.stub.requests(path: "/api/profiles").count == 1)
+        #expect(fixture.server.requests(path: "/api/profiles").count == 1)
         #expect(fixture.storage.session == nil)
         #expect(await engine.snapshot() == SessionSnapshot(state: .signedOut(.loggedOut)))
     }

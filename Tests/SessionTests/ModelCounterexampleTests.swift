@@ -10,7 +10,7 @@ import FoundationNetworking
 #endif
 
 /// Counterexamples SPIN found in the session model (Model/session.pml, issue 27), replayed against
-/// the real engine in the trail's order: the fake backend, the test clock, and gates where the trail
+/// the real engine in the trail's order: the fake Wote server, the test clock, and gates where the trail
 /// needs one step to land before another. Each test is named after the counterexample it replays
 /// and the model run that found it (`scripts/model-check.sh --today` / `--mutations` keep the trail;
 /// Docs/Model.md lists them).
@@ -27,22 +27,21 @@ import FoundationNetworking
         let shared = fixture.storage
         let heldA = FirstRemovalHeld(shared)
         // A's answer is already on its way when A's session ends: the end cannot take it back.
-        let answerInFlight = HTTPTransport.enforcingTimeout { [stub = fixture.backend.stub] request in
-            let (body, head) = try await Task { try await stub.transport.send(request) }.value
+        let answerInFlight = HTTPTransport.enforcingTimeout { [server = fixture.server] request in
+            let (body, head) = try await Task { try await server.transport.send(request) }.value
             return HTTPResponse(try #require(head as? HTTPURLResponse), body: body)
         }
         let a = fixture.makeEngine(storage: heldA, transport: answerInFlight)
         let b = fixture.makeEngine(storage: shared)
-        _ = try await a.begin(StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
+        _ = try await a.begin(StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true), persist: true)
         _ = await b.restore()
         fixture.clock.advance(by: .seconds(61))
         let spent = try #require(shared.session?.tokens.refreshToken)
 
-        // A: a request needs a refresh; the backend holds its call.
-        let gate = Latch()
-        fixture.backend.refreshGate.withLock { $0 = gate }
+        // A: a request needs a refresh; the server holds its call.
+        let gate = fixture.holdRefreshes()
         let request = Task { () throws(APIError) -> Int in try await a.send(EngineFixture.profile).status }
-        await fixture.backend.refreshArrived.wait()
+        await gate.waitForArrivals()
         // A's session ends while that call is out (Apple's revocation: an explicit end).
         var changes = a.events().makeAsyncIterator()
         let end = Task { try await a.end(reason: .appleCredentialRevoked) }
@@ -51,7 +50,7 @@ import FoundationNetworking
         }
         // The server rotates; A's refresh finds its session ended; A's end then reaches the store,
         // and its removal is held there.
-        await gate.open()
+        gate.open()
         await heldA.arrived.wait()
 
         // B's access token has expired too: it refreshes from the store before A's end is written
@@ -59,7 +58,7 @@ import FoundationNetworking
         // after A's refresh gave the lock back, before A's end wrote).
         let status = try? await b.send(EngineFixture.profile).status
 
-        let sent = fixture.backend.state.current.refreshBodies.filter { $0.contains(spent) }
+        let sent = fixture.refreshBodies.filter { $0.contains(spent) }
         #expect(sent.count == 1, "the refresh token was sent \(sent.count) times")
         #expect(status == 200, "the other process was signed out by the server's E016")
         await heldA.release.open()
@@ -74,26 +73,18 @@ import FoundationNetworking
     /// mutations): logout begins; while its call to the server is out, a request of the same process
     /// takes the still valid access token and is sent, after logout was called.
     @Test func requestStartedWhileLogoutsServerCallIsOut_isNotSent() async throws {
-        let logoutArrived = Latch()
-        let logoutGate = Latch()
-        let fixture = EngineFixture { backend in
-            HTTPTransport { request in
-                if request.url?.path == "/api/auth/logout" {
-                    await logoutArrived.open()
-                    await logoutGate.wait()
-                }
-                return try await backend.stub.transport.send(request)
-            }
-        }
+        let fixture = EngineFixture()
+        let logoutGate = CallGate()
+        fixture.server.inject(.hold(logoutGate), on: EngineFixture.logoutPath)
         try await fixture.signIn()
 
         let logout = Task { try await fixture.engine.logOut(deviceToken: nil) }
-        await logoutArrived.wait()
+        await logoutGate.waitForArrivals()
         await #expect(throws: APIError.session(.notSignedIn)) { try await fixture.fetchProfile() }
-        #expect(fixture.backend.state.current.profileRequests == 0, "a request was sent after logout began")
-        await logoutGate.open()
+        #expect(fixture.server.log.isEmpty, "a request was sent after logout began")
+        logoutGate.open()
         try await logout.value
-        #expect(fixture.backend.state.current.logoutCalls.count == 1)
+        #expect(fixture.logoutAuthorizations.count == 1)
         #expect(fixture.storage.session == nil)
     }
 

@@ -25,7 +25,7 @@ struct OneSessionOneIdentityTests {
         let held = HeldStorage()
         let engine = fixture.makeEngine(storage: held)
         _ = try await engine.begin(
-            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
+            StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true), persist: true)
         held.holdNext(.load)
         let logout = Task { try await engine.logOut(deviceToken: nil) }
         await held.arrived.wait()
@@ -45,11 +45,11 @@ struct OneSessionOneIdentityTests {
 
         #expect(restored.state == .signedOut(.noSession))
         #expect(held.inner.session == nil)
-        let sentBefore = fixture.backend.stub.requests.count
+        let sentBefore = fixture.server.log.count
         await #expect(throws: APIError.session(.notSignedIn)) {
             try await engine.send(EngineFixture.profile).status
         }
-        #expect(fixture.backend.stub.requests.count == sentBefore)
+        #expect(fixture.server.log.count == sentBefore)
     }
 
     // MARK: - A hang that never ends (review #2)
@@ -61,9 +61,9 @@ struct OneSessionOneIdentityTests {
         let fixture = EngineFixture(accessLifetime: 60)
         try await fixture.signIn()
         let foreign = StoredSession(
-            tokens: fixture.backend.issuePair(), profileCompleted: true, origin: OriginTests.otherOrigin)
+            tokens: fixture.server.issuePair(), profileCompleted: true, origin: OriginTests.otherOrigin)
         fixture.storage.session = foreign
-        fixture.backend.state.withLock { $0.refreshScript = [.json(200, Self.deadRefreshToken)] }
+        fixture.answerNextRefresh(with: .json(200, Self.deadRefreshToken))
         fixture.clock.advance(by: .seconds(61))
 
         await #expect(throws: APIError.session(.sessionExpired)) { try await fixture.fetchProfile() }
@@ -85,20 +85,19 @@ struct OneSessionOneIdentityTests {
         let fixture = EngineFixture(accessLifetime: 600)
         try await fixture.signIn()
         fixture.clock.advance(by: .seconds(590))  // inside the leeway, not yet expired
-        let gate = Latch()
-        fixture.backend.refreshGate.withLock { $0 = gate }
+        let gate = fixture.holdRefreshes()
         let first = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
-        await fixture.backend.refreshArrived.wait()
+        await gate.waitForArrivals()
 
-        let next = fixture.backend.issuePair()
+        let next = fixture.server.issuePair()
         let signIn = Task {
             try await fixture.engine.begin(StoredSession(tokens: next, profileCompleted: true), persist: true)
         }
-        await gate.open()
+        gate.open()
         _ = try await signIn.value
         _ = await first.result
 
-        let sent = fixture.backend.stub.requests(path: "/api/profiles").map {
+        let sent = fixture.server.requests(path: "/api/profiles").map {
             $0.value(forHTTPHeaderField: "Authorization")
         }
         #expect(!sent.contains("Bearer \(next.accessToken)"))
@@ -131,16 +130,17 @@ struct OneSessionOneIdentityTests {
         let fixture = EngineFixture(accessLifetime: 60)
         try await fixture.signIn()
         fixture.clock.advance(by: .seconds(61))
-        let gate = Latch()
-        fixture.backend.refreshGate.withLock { $0 = gate }
-        fixture.backend.state.withLock { $0.refreshScript = [.json(200, Self.deadRefreshToken)] }
+        let gate = CallGate()
+        fixture.server.inject(.hold(gate), on: EngineFixture.refreshPath)
         let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
-        await fixture.backend.refreshArrived.wait()
-        // Meanwhile the other client spent the same refresh token first and stored its new pair.
-        var theirs = try #require(fixture.storage.session)
-        theirs.tokens = fixture.backend.issuePair()
+        await gate.waitForArrivals()
+        // Meanwhile the other client spent the same refresh token first (the server rotated the
+        // pair) and stored its new pair: the held call's token is now a replaced one, refused E016.
+        let otherStore = TestTokenStorage(session: fixture.storage.session)
+        #expect(await fixture.makeEngine(storage: otherStore).restore().state == .signedIn)
+        let theirs = try #require(otherStore.session)
         fixture.storage.session = theirs
-        await gate.open()
+        gate.open()
 
         await #expect(throws: APIError.session(.sessionExpired)) { try await request.value }
         #expect(fixture.storage.session == theirs)
@@ -153,20 +153,19 @@ struct OneSessionOneIdentityTests {
     @Test func twoClientsOneRefreshTokenSpentTwice_twoEnginesOnALocklessStore_takeTurns() async throws {
         let fixture = EngineFixture(accessLifetime: 60)
         let (first, second) = try await fixture.twoProcessesPastTheAccessLifetime()
-        let gate = Latch()
-        fixture.backend.refreshGate.withLock { $0 = gate }
+        let gate = fixture.holdRefreshes()
 
         let one = Task { () throws(APIError) -> Int in try await first.send(EngineFixture.profile).status }
-        await fixture.backend.refreshArrived.wait()
+        await gate.waitForArrivals()
         let other = Task { () throws(APIError) -> Int in try await second.send(EngineFixture.profile).status }
         // Without turns the second refresh call goes out with the same refresh token; with them it
         // waits for the first engine's store change, so this gives up after its limit.
-        _ = await yieldUntil(limit: 2_000) { fixture.backend.refreshCalls == 2 }
-        await gate.open()
+        _ = await yieldUntil(limit: 2_000) { gate.arrivals == 2 }
+        gate.open()
 
         #expect(try await one.value == 200)
         #expect(try await other.value == 200)
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
         let stored = try #require(fixture.storage.session)
         #expect(await first.snapshot().tokens == stored.tokens)
         #expect(await second.snapshot().tokens == stored.tokens)
@@ -179,23 +178,22 @@ struct OneSessionOneIdentityTests {
         let clients = (0..<2).map { _ in
             WoteClient(
                 configuration: WoteConfiguration(
-                    baseURL: EngineFixture.baseURL, storage: storage, transport: fixture.backend.stub.transport,
+                    baseURL: EngineFixture.baseURL, storage: storage, transport: fixture.server.transport,
                     clock: fixture.clock.clock))
         }
-        try await clients[0].beginSession(with: fixture.backend.issuePair())
+        try await clients[0].beginSession(with: fixture.server.issuePair())
         _ = await clients[1].restoreSession()
         fixture.clock.advance(by: .seconds(61))
-        let gate = Latch()
-        fixture.backend.refreshGate.withLock { $0 = gate }
+        let gate = fixture.holdRefreshes()
 
         let one = Task { try await clients[0].accessToken() }
-        await fixture.backend.refreshArrived.wait()
+        await gate.waitForArrivals()
         let other = Task { try await clients[1].accessToken() }
-        _ = await yieldUntil(limit: 2_000) { fixture.backend.refreshCalls == 2 }
-        await gate.open()
+        _ = await yieldUntil(limit: 2_000) { gate.arrivals == 2 }
+        gate.open()
 
         let tokens = [try await one.value, try await other.value]
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
         #expect(tokens[0] == tokens[1])
         #expect(storage.session?.tokens.accessToken == tokens[0])
     }
@@ -255,11 +253,11 @@ struct OneSessionOneIdentityTests {
         fixture.storage.failWrites(with: .unavailable("locked"))
         await #expect(throws: WoteError.storageFailure("locked")) { try await first.logOut(deviceToken: nil) }
         fixture.storage.failWrites(with: nil)
-        let refreshesBefore = fixture.backend.refreshCalls
+        let refreshesBefore = fixture.refreshCalls
 
         await #expect(throws: APIError.session(.notSignedIn)) { try await second.send(EngineFixture.profile) }
 
-        #expect(fixture.backend.refreshCalls == refreshesBefore)
+        #expect(fixture.refreshCalls == refreshesBefore)
         #expect(fixture.storage.session == nil)
         #expect(await second.snapshot().state == .signedOut(.endedElsewhere))
     }
@@ -272,7 +270,7 @@ struct OneSessionOneIdentityTests {
         try await fixture.signIn()
         fixture.clock.advance(by: .seconds(45))
         var theirs = try #require(fixture.storage.session)
-        theirs.tokens = fixture.backend.issuePair()
+        theirs.tokens = fixture.server.issuePair()
         theirs.profileCompleted = false
         fixture.storage.session = theirs
         fixture.clock.advance(by: .seconds(16))
@@ -282,7 +280,7 @@ struct OneSessionOneIdentityTests {
 
         #expect(await fixture.engine.snapshot().state == .profileRequired)
         #expect(await drain(events, of: fixture.engine).contains(.profileRequired))
-        #expect(fixture.backend.refreshCalls == 0)
+        #expect(fixture.refreshCalls == 0)
     }
 
     /// A sign-in over a live session ends that session with its `signedOut` before the new one's
@@ -302,22 +300,14 @@ struct OneSessionOneIdentityTests {
     /// Logout during a refresh the server has already rotated: the refresh's answer lands in the
     /// store and the logout call goes with it, instead of spending the old refresh token again.
     @Test func logoutDuringARefresh_spendsTheRefreshTokenOnce_andTellsTheServerWithTheNewPair() async throws {
-        let answered = Latch()
-        let rotated = Latch()
-        let fixture = EngineFixture(accessLifetime: 600) { backend in
-            HTTPTransport { request in
-                let reply = try await backend.stub.transport.send(request)
-                if request.url?.path == "/api/auth/refresh" {
-                    await rotated.open()
-                    await answered.wait()
-                }
-                return reply
-            }
+        let answers = CallGate()
+        let fixture = EngineFixture(accessLifetime: 600) {
+            $0.transport(holdingAnswersFor: EngineFixture.refreshPath, at: answers)
         }
         try await fixture.signIn()
         fixture.clock.advance(by: .seconds(590))  // inside the leeway, not yet expired
         let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
-        await rotated.wait()
+        await answers.waitForArrivals()  // the server has rotated
         var changes = fixture.engine.events().makeAsyncIterator()
         let events = fixture.engine.events()
 
@@ -325,13 +315,12 @@ struct OneSessionOneIdentityTests {
         while let event = await changes.next() {
             if case .signedOut = event { break }
         }
-        await answered.open()
+        answers.open()
         try await logout.value
         _ = await request.result
 
-        let backend = fixture.backend.state.current
-        #expect(backend.refreshBodies.count == 1)
-        #expect(backend.logoutCalls.map(\.authorization) == ["Bearer access-2"])
+        #expect(fixture.refreshBodies.count == 1)
+        #expect(fixture.logoutAuthorizations == [fixture.bearer(ofPair: 2)])
         #expect(fixture.storage.session == nil)
         let notTold = await drain(events, of: fixture.engine).filter {
             if case .serverNotToldOfLogout = $0 { return true }
@@ -346,22 +335,14 @@ struct OneSessionOneIdentityTests {
     func logoutDuringARefresh_ofASessionKeptInMemoryOnly_spendsTheRefreshTokenOnce_andTellsTheServerWithTheNewPair()
         async throws
     {
-        let answered = Latch()
-        let rotated = Latch()
-        let fixture = EngineFixture(accessLifetime: 600) { backend in
-            HTTPTransport { request in
-                let reply = try await backend.stub.transport.send(request)
-                if request.url?.path == "/api/auth/refresh" {
-                    await rotated.open()
-                    await answered.wait()
-                }
-                return reply
-            }
+        let answers = CallGate()
+        let fixture = EngineFixture(accessLifetime: 600) {
+            $0.transport(holdingAnswersFor: EngineFixture.refreshPath, at: answers)
         }
         try await fixture.signIn(persist: false)
         fixture.clock.advance(by: .seconds(590))  // inside the leeway, not yet expired
         let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
-        await rotated.wait()
+        await answers.waitForArrivals()  // the server has rotated
         var changes = fixture.engine.events().makeAsyncIterator()
         let events = fixture.engine.events()
 
@@ -369,13 +350,12 @@ struct OneSessionOneIdentityTests {
         while let event = await changes.next() {
             if case .signedOut = event { break }
         }
-        await answered.open()
+        answers.open()
         try await logout.value
         _ = await request.result
 
-        let backend = fixture.backend.state.current
-        #expect(backend.refreshBodies.count == 1)
-        #expect(backend.logoutCalls.map(\.authorization) == ["Bearer access-2"])
+        #expect(fixture.refreshBodies.count == 1)
+        #expect(fixture.logoutAuthorizations == [fixture.bearer(ofPair: 2)])
         #expect(fixture.storage.session == nil)
         let notTold = await drain(events, of: fixture.engine).filter {
             if case .serverNotToldOfLogout = $0 { return true }
@@ -398,9 +378,8 @@ struct OneSessionOneIdentityTests {
 
         try await fixture.engine.logOut(deviceToken: nil)
 
-        let backend = fixture.backend.state.current
-        #expect(backend.refreshBodies.count == 1)
-        #expect(backend.logoutCalls.map(\.authorization) == ["Bearer access-2"])
+        #expect(fixture.refreshBodies.count == 1)
+        #expect(fixture.logoutAuthorizations == [fixture.bearer(ofPair: 2)])
         #expect(fixture.storage.session == nil)
     }
 
@@ -413,14 +392,13 @@ struct OneSessionOneIdentityTests {
         let (first, second) = try await fixture.twoProcessesPastTheAccessLifetime()
         #expect(try await first.send(EngineFixture.profile).status == 200)
         try await first.logOut(deviceToken: nil)
-        let before = fixture.backend.state.current
+        let before = (refreshes: fixture.refreshBodies, logouts: fixture.logoutAuthorizations)
         let events = second.events()
 
         try await second.logOut(deviceToken: nil)
 
-        let after = fixture.backend.state.current
-        #expect(after.refreshBodies == before.refreshBodies)
-        #expect(after.logoutCalls.count == before.logoutCalls.count)
+        #expect(fixture.refreshBodies == before.refreshes)
+        #expect(fixture.logoutAuthorizations.count == before.logouts.count)
         #expect(await second.snapshot().state == .signedOut(.loggedOut))
         #expect(fixture.storage.session == nil)
         #expect(await drain(events, of: second) == [.signedOut(.loggedOut)])
@@ -430,22 +408,14 @@ struct OneSessionOneIdentityTests {
     /// after the logout in the store: it does not adopt the pair that refresh stored, and the
     /// logout's write does not put it back (found by the randomized test, seed 87).
     @Test func restoreWhileALogoutWaitsForTheRefreshItLetsLand_bringsNothingBack() async throws {
-        let answered = Latch()
-        let rotated = Latch()
-        let fixture = EngineFixture(accessLifetime: 600) { backend in
-            HTTPTransport { request in
-                let reply = try await backend.stub.transport.send(request)
-                if request.url?.path == "/api/auth/refresh" {
-                    await rotated.open()
-                    await answered.wait()
-                }
-                return reply
-            }
+        let answers = CallGate()
+        let fixture = EngineFixture(accessLifetime: 600) {
+            $0.transport(holdingAnswersFor: EngineFixture.refreshPath, at: answers)
         }
         try await fixture.signIn()
         fixture.clock.advance(by: .seconds(590))  // inside the leeway, not yet expired
         let request = Task { () throws(APIError) -> Int in try await fixture.fetchProfile() }
-        await rotated.wait()
+        await answers.waitForArrivals()  // the server has rotated
         var changes = fixture.engine.events().makeAsyncIterator()
         let logout = Task { try await fixture.engine.logOut(deviceToken: nil) }
         while let event = await changes.next() {
@@ -455,7 +425,7 @@ struct OneSessionOneIdentityTests {
         let restore = Task { await fixture.engine.restore() }
         // The restore takes its place in the store queue (behind the logout, not before it).
         _ = await yieldUntil(limit: 2_000) { false }
-        await answered.open()
+        answers.open()
         try await logout.value
         let restored = await restore.value
         _ = await request.result
@@ -463,6 +433,6 @@ struct OneSessionOneIdentityTests {
         #expect(!restored.state.hasSession)
         #expect(fixture.storage.session == nil)
         #expect(await fixture.engine.snapshot().tokens == nil)
-        #expect(fixture.backend.state.current.logoutCalls.map(\.authorization) == ["Bearer access-2"])
+        #expect(fixture.logoutAuthorizations == [fixture.bearer(ofPair: 2)])
     }
 }

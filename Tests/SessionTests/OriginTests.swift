@@ -11,7 +11,7 @@ import WoteRepository
     static let otherOrigin = "http://127.0.0.1:8080"
 
     private func foreignSession(_ fixture: EngineFixture) -> StoredSession {
-        StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true, origin: Self.otherOrigin)
+        StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true, origin: Self.otherOrigin)
     }
 
     @Test func signIn_recordsTheOrigin_withTheDefaultPortFilledIn() async throws {
@@ -29,9 +29,9 @@ import WoteRepository
         let snapshot = await fixture.engine.restore()
 
         #expect(snapshot.state == .signedOut(.noSession))
-        #expect(fixture.backend.stub.requests.isEmpty)
+        #expect(fixture.server.log.isEmpty)
         await #expect(throws: APIError.session(.notSignedIn)) { try await fixture.fetchProfile() }
-        #expect(fixture.backend.stub.requests.isEmpty)
+        #expect(fixture.server.log.isEmpty)
         #expect(fixture.storage.session == foreign)
     }
 
@@ -48,13 +48,13 @@ import WoteRepository
 
     @Test func sessionStoredWithoutAnOrigin_isAdoptedByTheConfiguredOrigin() async throws {
         let fixture = EngineFixture(accessLifetime: 60)
-        fixture.storage.session = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true)
+        fixture.storage.session = StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true)
         fixture.clock.advance(by: .seconds(61))
 
         let snapshot = await fixture.engine.restore()
 
         #expect(snapshot.state == .signedIn)
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
         #expect(fixture.storage.session?.origin == "https://api.wote.test:443")
     }
 

@@ -58,7 +58,7 @@ import WoteRepository
     ) async throws {
         let fixture = EngineFixture()
         try await fixture.signIn(profileCompleted: false)
-        fixture.backend.state.withLock { $0.protectedScript = [reply] }
+        fixture.server.inject(.answer(reply), on: ProfileStateTests.behindTheGate.path)
 
         _ = try await fixture.engine.send(ProfileStateTests.behindTheGate)
 

@@ -145,7 +145,7 @@ import WoteTestSupport
             stored = { fixture.storage.session?.tokens }
         }
         _ = try await engine.begin(
-            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true), persist: true)
+            StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true), persist: true)
         if case .stormGuardTripped = setup {
             fixture.clock.advance(by: .seconds(61))
             _ = try await engine.send(EngineFixture.profile)  // the window's one refresh
@@ -155,7 +155,7 @@ import WoteTestSupport
         fixture.clock.advance(by: .seconds(61))
         var held: TokenStorageLock?
         switch setup {
-        case .refreshAnswers: fixture.backend.state.withLock { $0.refreshScript = answer.map { [$0] } ?? [] }
+        case .refreshAnswers: if let answer { fixture.answerNextRefresh(with: answer) }
         case .stormGuardTripped: break
         case .storeEmptiedElsewhere: fixture.storage.session = nil
         case .storeLockHeld: held = try await FileTokenStorage(fileURL: directory.store).lockForRefresh()

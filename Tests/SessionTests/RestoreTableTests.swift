@@ -24,7 +24,7 @@ import WoteTestSupport
     }
 
     static func store(_ fixture: EngineFixture, profileCompleted: Bool = true) -> StoredSession {
-        let session = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: profileCompleted)
+        let session = StoredSession(tokens: fixture.server.issuePair(), profileCompleted: profileCompleted)
         fixture.storage.session = session
         return session
     }
@@ -64,7 +64,7 @@ import WoteTestSupport
         Row(name: "the same, but the refresh cannot reach the server") { fixture in
             _ = store(fixture)
             fixture.clock.advance(by: .seconds(61))
-            fixture.backend.state.withLock { $0.refreshScript = [.failure(.network("offline"))] }
+            fixture.answerNextRefresh(with: .failure(.network("offline")))
         } check: { snapshot, fixture, stored in
             #expect(snapshot.state == .signedIn)
             #expect(snapshot.warning == .networkUnavailable("offline"))
@@ -75,6 +75,8 @@ import WoteTestSupport
         Row(name: "both tokens expired on the device's clock") { fixture in
             _ = store(fixture)
             fixture.clock.advance(by: .seconds(7_200))  // the device's clock says both are long dead
+            // The server's clock is only 61 s on: for it, the refresh token is alive.
+            fixture.server.setServerTimeOffset(.seconds(61 - 7_200))
         } check: { snapshot, fixture, _ in
             // The server still accepts the refresh token: it decides, and keeps the session.
             #expect(snapshot.state == .signedIn)
@@ -101,10 +103,10 @@ import WoteTestSupport
 
         row.check(snapshot, fixture, stored)
         switch cells[2] {
-        case "none": #expect(fixture.backend.stub.requests.isEmpty, "network")
+        case "none": #expect(fixture.server.log.isEmpty, "network")
         case "one refresh", "one attempt":
-            #expect(fixture.backend.refreshCalls == 1, "network")
-            #expect(fixture.backend.stub.requests.count == 1, "network")
+            #expect(fixture.refreshCalls == 1, "network")
+            #expect(fixture.server.log.count == 1, "network")
         default: Issue.record("an unknown network cell: \(cells[2])")
         }
     }
@@ -116,15 +118,12 @@ import WoteTestSupport
         #expect(cells[1].contains("``SignOutReason/sessionExpired``") && cells[1].contains("store emptied"))
         let fixture = EngineFixture(accessLifetime: 60, refreshLifetime: 3_600)
         _ = Self.store(fixture)
-        fixture.clock.advance(by: .seconds(7_200))
-        fixture.backend.state.withLock {
-            $0.refreshScript = [.json(200, #"{"status":401,"divisionCode":"E016","message":"expired"}"#)]
-        }
+        fixture.clock.advance(by: .seconds(7_200))  // the server's clock too: it refuses the refresh token (E016)
 
         let snapshot = await fixture.engine.restore()
 
         #expect(snapshot.state == .signedOut(.sessionExpired))
         #expect(fixture.storage.session == nil)
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
     }
 }

@@ -7,7 +7,7 @@ import WoteRepository
 
 @Suite struct RestoreTests {
     private func stored(_ fixture: EngineFixture, profileCompleted: Bool = true) -> StoredSession {
-        StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: profileCompleted)
+        StoredSession(tokens: fixture.server.issuePair(), profileCompleted: profileCompleted)
     }
 
     @Test(arguments: [true, false])
@@ -20,7 +20,7 @@ import WoteRepository
         let snapshot = await fixture.engine.restore()
 
         #expect(snapshot.state == (profileCompleted ? .signedIn : .profileRequired))
-        #expect(fixture.backend.stub.requests.isEmpty)
+        #expect(fixture.server.log.isEmpty)
         #expect(await drain(events, of: fixture.engine) == [.restored(snapshot.state)])
     }
 
@@ -34,7 +34,7 @@ import WoteRepository
 
         #expect(snapshot.state == .signedIn)
         #expect(snapshot.warning == nil)
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
         #expect(snapshot.tokens != session.tokens)
         #expect(fixture.storage.session?.tokens == snapshot.tokens)
     }
@@ -44,7 +44,7 @@ import WoteRepository
         let session = stored(fixture)
         fixture.storage.session = session
         fixture.clock.advance(by: .seconds(61))
-        fixture.backend.state.withLock { $0.refreshScript = [.failure(.network("offline"))] }
+        fixture.answerNextRefresh(with: .failure(.network("offline")))
 
         let snapshot = await fixture.engine.restore()
 
@@ -58,10 +58,12 @@ import WoteRepository
         let fixture = EngineFixture(accessLifetime: 60, refreshLifetime: 3_600)
         fixture.storage.session = stored(fixture)
         fixture.clock.advance(by: .seconds(7_200))  // the device clock says both are long dead
+        // The server's clock is only 61 s on: for it, the refresh token is alive.
+        fixture.server.setServerTimeOffset(.seconds(61 - 7_200))
 
         let snapshot = await fixture.engine.restore()
 
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
         #expect(snapshot.state == .signedIn)
         #expect(fixture.storage.session?.tokens == snapshot.tokens)
     }
@@ -69,14 +71,11 @@ import WoteRepository
     @Test func bothTokensExpired_andTheServerAgrees_signsOut_andClearsTheStore() async {
         let fixture = EngineFixture(accessLifetime: 60, refreshLifetime: 3_600)
         fixture.storage.session = stored(fixture)
-        fixture.clock.advance(by: .seconds(7_200))
-        fixture.backend.state.withLock {
-            $0.refreshScript = [.json(200, #"{"status":401,"divisionCode":"E016","message":"expired"}"#)]
-        }
+        fixture.clock.advance(by: .seconds(7_200))  // the server's clock too: it refuses the refresh token (E016)
 
         let snapshot = await fixture.engine.restore()
 
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
         #expect(snapshot.state == .signedOut(.sessionExpired))
         #expect(fixture.storage.session == nil)
     }
@@ -88,7 +87,7 @@ import WoteRepository
 
         _ = await fixture.engine.restore()
 
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
     }
 
     @Test func unreadableStore_isItsOwnState_andIsNeverWiped() async {
@@ -112,7 +111,7 @@ import WoteRepository
         let snapshot = await fixture.engine.restore()
 
         #expect(snapshot.state == .signedOut(.storedSessionCorrupted("not JSON")))
-        #expect(fixture.backend.stub.requests.isEmpty)
+        #expect(fixture.server.log.isEmpty)
     }
 
     @Test func emptyStore_isSignedOutWithNoSession() async {
@@ -137,14 +136,16 @@ import WoteRepository
     @Test func restoreWrite_landingAfterASignIn_leavesTheSignInInTheStore() async throws {
         let storage = HeldStorage()
         let fixture = EngineFixture(accessLifetime: 60, refreshLifetime: 120)
-        try await storage.inner.save(StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true))
+        try await storage.inner.save(StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true))
         fixture.clock.advance(by: .seconds(3_600))
+        // The server's clock is only 61 s on: it renews the pair, which the restore then writes.
+        fixture.server.setServerTimeOffset(.seconds(61 - 3_600))
         let engine = fixture.makeEngine(storage: storage)
         storage.holdNext(.write)
 
         let restore = Task { await engine.restore() }
         await storage.arrived.wait()
-        let signedIn = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true)
+        let signedIn = StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true)
         let signIn = Task { try await engine.begin(signedIn, persist: true) }
         await storage.release.open()
         _ = await restore.value

@@ -46,12 +46,11 @@ struct SessionEndOrderTests {
         arguments: ExplicitEnd.allCases)
     func explicitEnd_theRequestWaitingForARefresh_hearsOfIt_onlyOnceTheStoreIsEmpty(_ end: ExplicitEnd) async throws {
         let (fixture, storage, engine) = try await Self.signedInEngineWithExpiredAccessToken()
-        let refreshGate = Latch()
-        fixture.backend.refreshGate.withLock { $0 = refreshGate }
+        let refreshGate = fixture.holdRefreshes()
         let storeWhenAnswered = Locked<[StoredSession?]>([])
         let request = Self.profileRequest(on: engine, recording: storage, into: storeWhenAnswered)
         // The request started the refresh: it waits for it from the moment the refresh reaches the server.
-        await fixture.backend.refreshArrived.wait()
+        await refreshGate.waitForArrivals()
         storage.holdNext(.write)
 
         let ending = Task { try await end.run(on: engine) }
@@ -64,8 +63,8 @@ struct SessionEndOrderTests {
         #expect(storeWhenAnswered.current == [nil])
         #expect(throws: APIError.session(end.reason.errorWhenMissing)) { try result.get() }
         #expect(await engine.snapshot().state == .signedOut(end.reason))
-        #expect(fixture.backend.state.current.profileRequests == 0)
-        await refreshGate.open()
+        #expect(fixture.server.requests(path: EngineFixture.profile.path).isEmpty)
+        refreshGate.open()
     }
 
     /// A request that starts while an end's store write runs finds no session, and hears so only
@@ -101,40 +100,37 @@ struct SessionEndOrderTests {
         #expect(throws: APIError.session(end.reason.errorWhenMissing)) { try result.get() }
         #expect(await token.value == end.reason.errorWhenMissing)
         #expect(storeWhenAnswered.current == [nil, nil])
-        #expect(fixture.backend.state.current.profileRequests == 0)
+        #expect(fixture.server.requests(path: EngineFixture.profile.path).isEmpty)
     }
 
     /// A protected request answered E018 (banned) while another request waits for a refresh ends
     /// the session; the waiting request hears so only once the store is empty. Before, ending the
     /// session in memory woke it at once, while the store still held the tokens.
     @Test func serverVerdict_whileAnotherRequestWaitsForARefresh_isHeardOnlyOnceTheStoreIsEmpty() async throws {
-        let verdictPath = HeldPath(path: "/api/posts")
         let fixture = EngineFixture(accessLifetime: 600)
+        let verdictPath = CallGate()
+        fixture.server.inject(.hold(verdictPath), on: "/api/posts")
         let storage = HeldStorage()
-        let engine = fixture.makeEngine(storage: storage, transport: verdictPath.transport(over: fixture.backend))
-        let pair = fixture.backend.issuePair()
+        let engine = fixture.makeEngine(storage: storage)
+        let pair = fixture.server.issuePair()
         _ = try await engine.begin(StoredSession(tokens: pair, profileCompleted: true), persist: true)
         // The verdict's request is on the wire first, with the valid token.
         let verdict = Task { () throws(APIError) -> Int in
             try await engine.send(Endpoint(method: .get, path: "/api/posts", authorization: .bearer)).status
         }
-        await verdictPath.arrivals.waitForArrivals()
+        await verdictPath.waitForArrivals()
         // Then the server rejects the token for another request, which waits for the held refresh.
-        let refreshGate = Latch()
-        fixture.backend.refreshGate.withLock { $0 = refreshGate }
-        fixture.backend.state.withLock {
-            $0.protectedScript = [
-                .json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#),
-                .json(403, #"{"status":403,"divisionCode":"E018","message":"banned"}"#),
-            ]
-        }
+        let refreshGate = fixture.holdRefreshes()
+        fixture.server.expireAccessTokens()
         let storeWhenAnswered = Locked<[StoredSession?]>([])
         let waiting = Self.profileRequest(on: engine, recording: storage, into: storeWhenAnswered)
         // The request started the refresh: it waits for it from the moment the refresh reaches the server.
-        await fixture.backend.refreshArrived.wait()
+        await refreshGate.waitForArrivals()
         storage.holdNext(.write)
+        // The member is banned before the server looks at the verdict's request: 403 E018.
+        fixture.server.ban(FakeWoteServer.defaultMember)
 
-        await verdictPath.gate.open()
+        verdictPath.open()
         await storage.arrived.wait()
         #expect(storeWhenAnswered.current.isEmpty)
         await storage.release.open()
@@ -145,7 +141,7 @@ struct SessionEndOrderTests {
         #expect(storeWhenAnswered.current == [nil])
         #expect(throws: APIError.session(.banned)) { try result.get() }
         #expect(await engine.snapshot().state == .signedOut(.banned))
-        await refreshGate.open()
+        refreshGate.open()
     }
 
     // MARK: - Fixtures
@@ -174,7 +170,7 @@ struct SessionEndOrderTests {
         let storage = HeldStorage()
         let engine = fixture.makeEngine(storage: storage)
         _ = try await engine.begin(
-            StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true, appleUserID: appleUser),
+            StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true, appleUserID: appleUser),
             persist: true)
         return (fixture, storage, engine)
     }

@@ -22,7 +22,7 @@ import FoundationNetworking
             return await group.reduce(into: [Int]()) { $0.append($1) }
         }
 
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
         #expect(statuses.count == 1_000)
         #expect(statuses.allSatisfy { $0 == 200 })
     }
@@ -30,8 +30,8 @@ import FoundationNetworking
     @Test func refresh_runsOnce_whenThousandRequestsAreRejectedTogether() async throws {
         // The clock says the token is fine, the server says it is not: the reactive path.
         let fixture = EngineFixture(accessLifetime: 600)
-        let pair = try await fixture.signIn()
-        fixture.backend.state.withLock { $0.validAccess[pair.accessToken] = nil }
+        try await fixture.signIn()
+        fixture.server.expireAccessTokens()
 
         let statuses = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<1_000 {
@@ -40,7 +40,7 @@ import FoundationNetworking
             return await group.reduce(into: [Int]()) { $0.append($1) }
         }
 
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
         #expect(statuses.allSatisfy { $0 == 200 })
     }
 
@@ -81,9 +81,9 @@ import FoundationNetworking
         let cancelledResult = await cancelled.result
         #expect(throws: APIError.cancelled) { try cancelledResult.get() }
 
-        await held.gate.open()
+        held.gate.open()
         #expect(try await patient.value == 200)
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
         #expect(await fixture.engine.snapshot().state == .signedIn)
     }
 
@@ -91,13 +91,13 @@ import FoundationNetworking
         let fixture = EngineFixture()
         try await fixture.signIn()
         let rejected = StubTransport.Reply.json(401, #"{"status":401,"divisionCode":"E006","message":"Expired JWT"}"#)
-        fixture.backend.state.withLock { $0.protectedScript = [rejected, rejected, rejected] }
+        fixture.answerNextProfileRequests(with: rejected, rejected, rejected)
 
         let status = try await fixture.fetchProfile()
 
         #expect(status == 401)
-        #expect(fixture.backend.refreshCalls == 1)
-        #expect(fixture.backend.stub.requests(path: "/api/profiles").count == 2)
+        #expect(fixture.refreshCalls == 1)
+        #expect(fixture.server.requests(path: "/api/profiles").count == 2)
         // The refresh token just worked: the session goes on.
         #expect(await fixture.engine.snapshot().state == .signedIn)
     }
@@ -110,24 +110,24 @@ import FoundationNetworking
             do { _ = try await fixture.fetchProfile() } catch { errors.append(error) }
         }
 
-        #expect(fixture.backend.refreshCalls == 3)
+        #expect(fixture.refreshCalls == 3)
         #expect(errors.allSatisfy { $0 == .session(.tooManyRefreshes) })
         #expect(errors.count == 3)
         // The window is on the monotonic clock: once it passes, refreshing works again.
         fixture.clock.advance(by: .seconds(11))
         _ = try await fixture.fetchProfile()
-        #expect(fixture.backend.refreshCalls == 4)
+        #expect(fixture.refreshCalls == 4)
     }
 
     @Test func stormGuardWindow_runsOnTheMonotonicClock_notTheWallClock() async throws {
         let fixture = try await signedInFixtureRejectingEveryToken()
         for _ in 0..<4 { _ = try? await fixture.fetchProfile() }
-        #expect(fixture.backend.refreshCalls == 3)
+        #expect(fixture.refreshCalls == 3)
 
         // Someone moves the device clock an hour ahead: the window has not passed.
         fixture.clock.setWallClock(to: fixture.clock.now.addingTimeInterval(3_600))
         await #expect(throws: APIError.session(.tooManyRefreshes)) { try await fixture.fetchProfile() }
-        #expect(fixture.backend.refreshCalls == 3)
+        #expect(fixture.refreshCalls == 3)
     }
 
     /// A signed-in engine allowed 3 refreshes in 10 seconds, whose server rejects every access
@@ -137,7 +137,7 @@ import FoundationNetworking
         let fixture = EngineFixture(configuration: configuration)
         try await fixture.signIn()
         let rejected = StubTransport.Reply.json(401, #"{"status":401,"divisionCode":"E005","message":"Malformed"}"#)
-        fixture.backend.state.withLock { $0.protectedScript = Array(repeating: rejected, count: 100) }
+        fixture.server.inject(.answer(rejected), on: EngineFixture.profile.path, times: nil)
         return fixture
     }
 }

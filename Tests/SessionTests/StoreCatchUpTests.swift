@@ -33,11 +33,11 @@ import WoteRepository
         #expect(fixture.storage.session?.tokens.refreshToken != spent.refreshToken)
         // A relaunch now restores the renewed pair instead of spending the old refresh token.
         let relaunched = SessionEngine(
-            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: fixture.backend.stub.transport),
+            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: fixture.server.transport),
             storage: fixture.storage, clock: fixture.clock.clock, configuration: SessionConfiguration())
         #expect(await relaunched.restore().state == .signedIn)
         #expect(try await relaunched.validAccessToken() == renewed)
-        #expect(fixture.backend.refreshCalls == 1)
+        #expect(fixture.refreshCalls == 1)
     }
 
     @Test func aStoreStillBehind_isLeftAloneUntilTheIntervalHasPassed() async throws {

@@ -44,16 +44,12 @@ import WoteRepository
         let renewed = TokenPairFixture(
             accessToken: "opaque-2", refreshToken: "opaque-refresh-2",
             accessExpiresAt: fixture.clock.now.addingTimeInterval(600), refreshExpiresAt: nil)
-        fixture.backend.state.withLock {
-            $0.refreshScript = [
-                .json(
-                    200, renewed.refreshAnswerJSON,
-                    headers: [
-                        "Date": ServerDateOffsetTests.httpDate(
-                            fixture.clock.now.addingTimeInterval(-100 * 365 * 86_400))
-                    ])
-            ]
-        }
+        fixture.answerNextRefresh(
+            with: .json(
+                200, renewed.refreshAnswerJSON,
+                headers: [
+                    "Date": ServerDateOffsetTests.httpDate(fixture.clock.now.addingTimeInterval(-100 * 365 * 86_400))
+                ]))
 
         _ = try await fixture.engine.refresh()
 
@@ -81,7 +77,7 @@ import WoteRepository
 
     @Test func legacySessionWithoutOrigin_isBoundAtFirstUse_andWrittenBackThatWay() async throws {
         let fixture = EngineFixture(accessLifetime: 600)
-        fixture.storage.session = StoredSession(tokens: fixture.backend.issuePair(), profileCompleted: true)
+        fixture.storage.session = StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true)
         #expect(fixture.storage.session?.origin == nil)
 
         let snapshot = await fixture.engine.restore()
@@ -89,6 +85,6 @@ import WoteRepository
         #expect(snapshot.state == .signedIn)
         // Written back with the origin it was read for: a client of any other origin now leaves it alone.
         #expect(fixture.storage.session?.origin == "https://api.wote.test:443")
-        #expect(fixture.backend.stub.requests.isEmpty)
+        #expect(fixture.server.log.isEmpty)
     }
 }

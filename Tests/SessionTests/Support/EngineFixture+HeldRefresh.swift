@@ -3,10 +3,10 @@ import WoteDomain
 import WoteKitTesting
 import WoteRepository
 
-/// A profile request waiting for a refresh the backend holds until ``gate`` opens.
+/// A profile request waiting for a refresh the server holds until ``gate`` opens.
 struct HeldRefresh {
-    /// Opening it lets the backend answer the refresh.
-    let gate: Latch
+    /// Opening it lets the server look at the refresh and answer it.
+    let gate: CallGate
     /// The request that needed the refresh; it yields the profile's HTTP status.
     let request: Task<Int, any Error>
     /// The engine's events from just before the request.
@@ -14,14 +14,14 @@ struct HeldRefresh {
 }
 
 extension EngineFixture {
-    /// Another engine on this fixture's backend and clock, over `storage`: another process, or one
+    /// Another engine on this fixture's server and clock, over `storage`: another process, or one
     /// whose store a test holds.
     func makeEngine(
         storage: any TokenStorage, configuration: SessionConfiguration = SessionConfiguration(),
         transport: HTTPTransport? = nil
     ) -> SessionEngine {
         SessionEngine(
-            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: transport ?? backend.stub.transport),
+            client: HTTPClient(baseURL: EngineFixture.baseURL, transport: transport ?? server.transport),
             storage: storage, clock: clock.clock, configuration: configuration)
     }
 
@@ -33,24 +33,23 @@ extension EngineFixture {
     ) async throws -> (first: SessionEngine, second: SessionEngine) {
         let first = makeEngine(storage: firstStorage ?? storage)
         let second = makeEngine(storage: secondStorage ?? storage)
-        _ = try await first.begin(StoredSession(tokens: backend.issuePair(), profileCompleted: true), persist: true)
+        _ = try await first.begin(StoredSession(tokens: server.issuePair(), profileCompleted: true), persist: true)
         _ = await second.restore()
         clock.advance(by: .seconds(61))
         return (first, second)
     }
 
     /// Signs in, lets the access token expire (the fixture must be made with an access lifetime of
-    /// 60 seconds) and starts a profile request whose refresh the backend holds.
+    /// 60 seconds) and starts a profile request whose refresh the server holds.
     ///
-    /// - Returns: once that refresh has reached the backend.
+    /// - Returns: once that refresh has reached the server.
     func requestWithHeldRefresh() async throws -> HeldRefresh {
         try await signIn()
         clock.advance(by: .seconds(61))
-        let gate = Latch()
-        backend.refreshGate.withLock { $0 = gate }
+        let gate = holdRefreshes()
         let events = engine.events()
         let request = Task { () throws(APIError) -> Int in try await fetchProfile() }
-        await backend.refreshArrived.wait()
+        await gate.waitForArrivals()
         return HeldRefresh(gate: gate, request: request, events: events)
     }
 
@@ -65,7 +64,7 @@ extension EngineFixture {
         while let event = await changes.next() {
             if case .signedOut = event { break }
         }
-        await held.gate.open()
+        held.gate.open()
         let result = await held.request.result
         try await logout.value
         return result
