@@ -2,6 +2,7 @@ import Foundation
 import WoteData
 import WoteDomain
 import WoteKitTesting
+import WoteLocked
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
