@@ -53,12 +53,14 @@ let package = Package(
     targets: [
         // Layers. The arrows are the architecture: Domain ← Repository ← Data,
         // Domain ← UseCases ← Presentation. Only the composition root sees all.
+        // WoteLocked is a leaf below them all: a lock any layer (and the fakes) may use.
+        .target(name: "WoteLocked", path: "Sources/Locked"),
         .target(name: "WoteDomain", path: "Sources/Domain", resources: [.process("Resources")]),
         .target(
             name: "WoteRepository", dependencies: ["WoteDomain"],
             path: "Sources/Repository"),
         .target(
-            name: "WoteData", dependencies: ["WoteRepository", "WoteDomain"],
+            name: "WoteData", dependencies: ["WoteRepository", "WoteDomain", "WoteLocked"],
             path: "Sources/Data", resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
         .target(
             name: "WoteUseCases", dependencies: ["WoteDomain"],
@@ -69,11 +71,14 @@ let package = Package(
         // Composition root: wires every layer from one configuration value.
         .target(
             name: "WoteKit",
-            dependencies: ["WoteDomain", "WoteRepository", "WoteData", "WoteUseCases", "WotePresentation"],
+            dependencies: [
+                "WoteDomain", "WoteRepository", "WoteData", "WoteUseCases", "WotePresentation", "WoteLocked",
+            ],
             path: "Sources/WoteKit"),
         // Fakes an app uses to test its own code.
         .target(
-            name: "WoteKitTesting", dependencies: ["WoteDomain", "WoteRepository", "WoteData", "WoteKit"],
+            name: "WoteKitTesting",
+            dependencies: ["WoteDomain", "WoteRepository", "WoteData", "WoteKit", "WoteLocked"],
             path: "Sources/WoteKitTesting"),
         // The terminal front: built from the composition root and the view models only.
         .target(
@@ -103,31 +108,38 @@ let package = Package(
             path: "Transports/AsyncHTTPClient/Sources/WoteKitAsyncHTTPClient"),
 
         // Loopback HTTP server and temporary directories, shared by the test targets.
-        .target(name: "WoteTestSupport", dependencies: ["WoteData", "WoteDomain"], path: "Tests/Support"),
+        .target(
+            name: "WoteTestSupport", dependencies: ["WoteData", "WoteDomain", "WoteLocked"], path: "Tests/Support"),
 
         .testTarget(
             name: "DomainTests", dependencies: ["WoteDomain"],
             path: "Tests/DomainTests"),
         .testTarget(
-            name: "RepositoryTests", dependencies: ["WoteRepository", "WoteDomain", "WoteData", "WoteKitTesting"],
+            name: "RepositoryTests", dependencies: ["WoteRepository", "WoteDomain", "WoteLocked", "WoteKitTesting"],
             path: "Tests/RepositoryTests"),
         .testTarget(
             name: "DataTests",
-            dependencies: ["WoteData", "WoteRepository", "WoteDomain", "WoteKitTesting", "WoteTestSupport"],
+            dependencies: [
+                "WoteData", "WoteRepository", "WoteDomain", "WoteLocked", "WoteKitTesting", "WoteTestSupport",
+            ],
             path: "Tests/DataTests", exclude: ["Fixtures"]),
         .testTarget(
             name: "SessionTests",
-            dependencies: ["WoteData", "WoteRepository", "WoteDomain", "WoteKitTesting", "WoteTestSupport", "WoteKit"],
+            dependencies: [
+                "WoteData", "WoteRepository", "WoteDomain", "WoteLocked", "WoteKitTesting", "WoteTestSupport",
+                "WoteKit",
+            ],
             path: "Tests/SessionTests"),
         .testTarget(
             name: "UseCasesTests", dependencies: ["WoteUseCases", "WoteDomain", "WoteKitTesting"],
             path: "Tests/UseCasesTests"),
         .testTarget(
             name: "PresentationTests",
-            dependencies: ["WotePresentation", "WoteUseCases", "WoteDomain", "WoteKitTesting"],
+            dependencies: ["WotePresentation", "WoteUseCases", "WoteDomain", "WoteLocked", "WoteKitTesting"],
             path: "Tests/PresentationTests"),
         .testTarget(
-            name: "WoteKitTests", dependencies: ["WoteKit", "WoteData", "WoteKitTesting", "WoteTestSupport"],
+            name: "WoteKitTests",
+            dependencies: ["WoteKit", "WoteData", "WoteLocked", "WoteKitTesting", "WoteTestSupport"],
             path: "Tests/WoteKitTests"),
         .testTarget(
             name: "CLITests", dependencies: ["WoteCLI", "WoteKit", "WoteKitTesting", "WoteTestSupport"],
@@ -137,7 +149,7 @@ let package = Package(
             name: "AppScenarioTests", dependencies: ["WoteKit", "WoteKitTesting"],
             path: "Tests/AppScenarioTests"),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["WoteKit", "WoteKitTesting", "WoteTestSupport"],
+            name: "EndToEndTests", dependencies: ["WoteKit", "WoteLocked", "WoteKitTesting", "WoteTestSupport"],
             path: "Tests/EndToEndTests"),
     ]
 )

@@ -51,6 +51,7 @@ targets_file="${FUZZ_TARGETS_FILE:-Fuzz/targets.list}"
 
 # The SDK's modules, mirroring Package.swift: source folder and direct dependencies.
 declare -A MODULE_DIR=(
+    [WoteLocked]=Sources/Locked
     [WoteDomain]=Sources/Domain
     [WoteRepository]=Sources/Repository
     [WoteData]=Sources/Data
@@ -60,12 +61,13 @@ declare -A MODULE_DIR=(
     [WoteCLI]=Sources/CLI
 )
 declare -A MODULE_DEPS=(
+    [WoteLocked]=""
     [WoteDomain]=""
     [WoteRepository]="WoteDomain"
-    [WoteData]="WoteRepository WoteDomain"
+    [WoteData]="WoteRepository WoteDomain WoteLocked"
     [WoteUseCases]="WoteDomain"
     [WotePresentation]="WoteUseCases WoteDomain"
-    [WoteKit]="WoteDomain WoteRepository WoteData WoteUseCases WotePresentation"
+    [WoteKit]="WoteDomain WoteRepository WoteData WoteUseCases WotePresentation WoteLocked"
     [WoteCLI]="WoteKit"
 )
 

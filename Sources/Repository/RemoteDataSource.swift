@@ -23,8 +23,6 @@ package protocol RemoteDataSource: Sendable {
     /// §4.9: device token registration. Bearer.
     func registerDeviceToken(_ request: DeviceTokenRequestDTO) async throws(APIError)
         -> ResponseEnvelope<IgnoredPayload>
-    /// §4.3: logout. Bearer.
-    func logout(_ request: DeviceTokenRequestDTO) async throws(APIError) -> ResponseEnvelope<IgnoredPayload>
     /// §4.8: withdrawal. Bearer, no body.
     func withdraw() async throws(APIError) -> ResponseEnvelope<IgnoredPayload>
 }

@@ -16,7 +16,7 @@ package struct ConsumerTypeRequestDTO: Codable, Sendable, Equatable {
     package init(consumerType: String) { self.consumerType = consumerType }
 }
 
-/// §4.3 / §4.9: the body carrying a device token ("" when there is none, on logout).
+/// §4.9: the body carrying a device token. (Logout, §4.3, builds its body from ``LogoutCall``.)
 package struct DeviceTokenRequestDTO: Codable, Sendable, Equatable {
     package var deviceToken: String
     package init(deviceToken: String) { self.deviceToken = deviceToken }

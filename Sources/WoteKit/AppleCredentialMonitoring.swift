@@ -1,4 +1,5 @@
 import WoteDomain
+import WoteLocked
 
 /// The running Apple credential monitor of one client, stopped when replaced or when the client goes.
 package final class AppleCredentialMonitoring: Sendable {

@@ -1,5 +1,5 @@
-import WoteData
 import WoteDomain
+import WoteLocked
 
 /// A gate that holds a fake's calls in flight until the test opens it, so a test can look at state
 /// *during* a call (a loading flag, a disabled button) without sleeping.

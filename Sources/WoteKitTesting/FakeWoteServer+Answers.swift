@@ -1,6 +1,7 @@
 import Foundation
 import WoteData
 import WoteDomain
+import WoteLocked
 import WoteRepository
 
 #if canImport(FoundationNetworking)

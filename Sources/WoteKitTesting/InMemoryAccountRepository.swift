@@ -1,5 +1,5 @@
-import WoteData
 public import WoteDomain
+import WoteLocked
 
 /// An ``AccountRepository`` that keeps accounts in memory and refuses a taken ID the way the server
 /// does, for testing sign-up screens without a server.

@@ -1,5 +1,5 @@
-import WoteData
 public import WoteDomain
+import WoteLocked
 
 /// A ``DeviceRepository`` that records the registered push tokens, for testing without a server.
 public final class InMemoryDeviceRepository: DeviceRepository {

@@ -1,5 +1,5 @@
-import WoteData
 public import WoteDomain
+import WoteLocked
 
 /// A ``ProfileRepository`` that keeps the profile and the taken nicknames in memory, with failures
 /// a test can script, for testing profile screens without a server.

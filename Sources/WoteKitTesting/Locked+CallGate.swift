@@ -1,4 +1,4 @@
-import WoteData
+import WoteLocked
 
 /// The state of a fake whose calls a test can hold at a ``CallGate``.
 protocol GatedCalls {

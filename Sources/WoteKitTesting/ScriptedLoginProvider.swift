@@ -1,5 +1,5 @@
-import WoteData
 public import WoteDomain
+import WoteLocked
 
 /// A ``LoginProvider`` that hands out a queue of credentials or errors, one per call, standing in
 /// for Sign in with Apple or Kakao in tests.

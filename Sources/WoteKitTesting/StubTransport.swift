@@ -1,6 +1,7 @@
 public import Foundation
 public import WoteData
 import WoteDomain
+import WoteLocked
 
 #if canImport(FoundationNetworking)
 public import FoundationNetworking

@@ -1,6 +1,7 @@
 public import Foundation
 import WoteData
 public import WoteDomain
+import WoteLocked
 
 /// A clock that stands still until a test moves it, so expiry and windows are tested without waiting.
 ///

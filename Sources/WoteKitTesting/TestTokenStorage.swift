@@ -1,5 +1,5 @@
-import WoteData
 public import WoteDomain
+import WoteLocked
 
 /// An in-memory token store whose failures a test can script: unreadable, corrupted, failing writes.
 public final class TestTokenStorage: TokenStorage {

@@ -1,5 +1,6 @@
 import Testing
 import WoteData
+import WoteLocked
 import WoteTestSupport
 
 /// `BackgroundExecution.task(begin:end:)`, the logic of `.application` (UIApplication's background

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteData
 import WoteDomain
+import WoteLocked
 import WoteTestSupport
 
 /// The file store: atomic 0600 writes in a 0700 directory, unreadable versus corrupted files, and

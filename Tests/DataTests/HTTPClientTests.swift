@@ -126,7 +126,9 @@ import FoundationNetworking
         status: Int, location: String, method: String, body: String?, contentType: String?
     ) async throws {
         let harness = Self.redirecting(status, to: location) { request in request.url?.path == "/api/auth/logout" }
-        _ = try await harness.client.send(WoteEndpoints.logout(.init(deviceToken: "ab")), bearer: "tok")
+        let logout = WoteEndpoints.logout(
+            SessionContract.wote.logout!, accessToken: "tok", refreshToken: "r", deviceToken: "ab")
+        _ = try await harness.client.send(logout.endpoint, bearer: logout.bearer)
         let requests = try harness.requests(expecting: 2)
         #expect(requests[0].httpMethod == "POST")
         #expect(requests[1].httpMethod == method)

@@ -116,7 +116,7 @@ import WoteRepository
         }
     }
 
-    @Test(arguments: [DataSourceCall.setUpProfile, .setConsumerType, .registerDeviceToken, .logout, .withdraw])
+    @Test(arguments: [DataSourceCall.setUpProfile, .setConsumerType, .registerDeviceToken, .withdraw])
     func successWithoutData_isUsable_whenTheEndpointReturnsNoPayload(_ call: DataSourceCall) async throws {
         let harness = RecordingHarness(reply: .json(200, #"{"status":200,"message":"logout success."}"#))
         try await call.perform(on: harness.dataSource)
@@ -149,8 +149,7 @@ import WoteRepository
 
 /// One remote data source method, called with fixed arguments.
 enum DataSourceCall: CaseIterable, Sendable {
-    case login, signUp, checkNickname, setUpProfile, fetchMyProfile, setConsumerType, registerDeviceToken, logout,
-        withdraw
+    case login, signUp, checkNickname, setUpProfile, fetchMyProfile, setConsumerType, registerDeviceToken, withdraw
 
     func perform(on dataSource: HTTPRemoteDataSource) async throws(APIError) {
         switch self {
@@ -162,7 +161,6 @@ enum DataSourceCall: CaseIterable, Sendable {
         case .setConsumerType: _ = try await dataSource.setConsumerType(ConsumerTypeRequestDTO(consumerType: "FLEXER"))
         case .registerDeviceToken:
             _ = try await dataSource.registerDeviceToken(DeviceTokenRequestDTO(deviceToken: "ab"))
-        case .logout: _ = try await dataSource.logout(DeviceTokenRequestDTO(deviceToken: ""))
         case .withdraw: _ = try await dataSource.withdraw()
         }
     }

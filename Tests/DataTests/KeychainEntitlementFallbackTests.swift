@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteData
 import WoteDomain
+import WoteLocked
 
 /// `errSecMissingEntitlement` (-34018) from the data protection keychain, against the Keychain
 /// emulation: a Mac app without a provisioning profile (no keychain entitlement at all) keeps its

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WoteData
+import WoteLocked
 import WoteRepository
 
 #if canImport(FoundationNetworking)

@@ -1,6 +1,7 @@
 import Testing
 import WoteData
 import WoteDomain
+import WoteLocked
 
 /// What the waiting instance saw, in order.
 enum LockEvent: Equatable, Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteData
 import WoteDomain
+import WoteLocked
 import WoteTestSupport
 
 #if canImport(Glibc)

@@ -115,13 +115,18 @@ import FoundationNetworking
 
     @Test func logout_postsDeviceToken_emptyWhenThereIsNone() async throws {
         let harness = RecordingHarness()
-        _ = try await harness.dataSource.logout(DeviceTokenRequestDTO(deviceToken: ""))
-        _ = try await harness.dataSource.logout(DeviceTokenRequestDTO(deviceToken: "0a1b2c"))
+        let call = try #require(SessionContract.wote.logout)
+        for deviceToken in [nil, "0a1b2c"] {
+            let (endpoint, bearer) = WoteEndpoints.logout(
+                call, accessToken: "a", refreshToken: "r", deviceToken: deviceToken)
+            _ = try await harness.client.send(endpoint, bearer: bearer)
+        }
         let requests = harness.stub.requests
         try #require(requests.count == 2)
         #expect(requests.allSatisfy { $0.httpMethod == "POST" })
         #expect(requests.allSatisfy { $0.url?.absoluteString == "https://api.wote.test/api/auth/logout" })
         #expect(requests.allSatisfy { $0.value(forHTTPHeaderField: "Content-Type") == "application/json" })
+        #expect(requests.allSatisfy { $0.value(forHTTPHeaderField: "Authorization") == "Bearer a" })
         #expect(requests.map(\.bodyText) == [#"{"deviceToken":""}"#, #"{"deviceToken":"0a1b2c"}"#])
     }
 
@@ -252,7 +257,11 @@ struct AuthorizedCase: Sendable, CustomTestStringConvertible {
             name: "nickname check", endpoint: WoteEndpoints.checkNickname(NicknameRequestDTO(nickname: "n")),
             carriesBearer: false),
         AuthorizedCase(
-            name: "logout", endpoint: WoteEndpoints.logout(DeviceTokenRequestDTO(deviceToken: "")), carriesBearer: true),
+            name: "logout",
+            endpoint: WoteEndpoints.logout(
+                SessionContract.wote.logout!, accessToken: "a", refreshToken: "r", deviceToken: nil
+            ).endpoint,
+            carriesBearer: true),
         AuthorizedCase(
             name: "profile setup",
             endpoint: WoteEndpoints.setUpProfile(WoteEndpointsTests.profileRequest, imageJPEG: nil, boundary: "b"),

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteKit
 import WoteKitTesting
+import WoteLocked
 
 /// Every authenticated endpoint × every fault the server can inject → the documented typed error,
 /// no crash, and the stored tokens unchanged unless the contract says the session is over.

@@ -1,8 +1,8 @@
 import Observation
 import Testing
-import WoteData
 import WoteDomain
 import WoteKitTesting
+import WoteLocked
 import WotePresentation
 import WoteUseCases
 

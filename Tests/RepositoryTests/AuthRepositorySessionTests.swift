@@ -18,7 +18,7 @@ import WoteRepository
     /// the repository hands it the device token and reports only its storage failure.
     @Test(arguments: ["ab12", nil] as [String?])
     func signOut_handsTheDeviceTokenToTheSession_andSendsNothingItself(deviceToken: String?) async throws {
-        let remote = FakeRemoteDataSource { $0.logout = .success(Fixtures.ok()) }
+        let remote = FakeRemoteDataSource()
         let session = FakeSessionDataSource(state: .signedIn)
         try await repository(remote, session).signOut(deviceToken: deviceToken)
         #expect(session.logouts == [deviceToken])
@@ -27,7 +27,7 @@ import WoteRepository
     }
 
     @Test func signOut_reportsTheSessionsStorageFailure() async {
-        let remote = FakeRemoteDataSource { $0.logout = .failure(.network("offline")) }
+        let remote = FakeRemoteDataSource()
         let session = FakeSessionDataSource(state: .signedIn)
         session.failEnds(with: .storageFailure("keychain locked"))
         await #expect(throws: WoteError.storageFailure("keychain locked")) {

@@ -4,6 +4,7 @@ import WoteData
 import WoteDomain
 import WoteKit
 import WoteKitTesting
+import WoteLocked
 import WoteRepository
 import WoteTestSupport
 

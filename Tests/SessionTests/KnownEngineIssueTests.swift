@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteKit
 import WoteKitTesting
+import WoteLocked
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -3,6 +3,7 @@ import Testing
 import WoteData
 import WoteDomain
 import WoteKitTesting
+import WoteLocked
 import WoteRepository
 
 /// From the moment a session ends, it sends nothing more (issue 24, item 5): the requests waiting

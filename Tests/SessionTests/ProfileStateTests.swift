@@ -3,6 +3,7 @@ import Testing
 import WoteData
 import WoteDomain
 import WoteKitTesting
+import WoteLocked
 import WoteRepository
 
 /// The profile state follows the server's answers: an accepted answer behind the profile gate means

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WoteData
+import WoteLocked
 
 /// Issue 33, items 6 and 10: seeded random operations from several tasks and two clients on one
 /// store, against a scripted server that rotates tokens and fails in every way the contract

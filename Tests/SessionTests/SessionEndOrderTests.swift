@@ -3,6 +3,7 @@ import Testing
 import WoteData
 import WoteDomain
 import WoteKitTesting
+import WoteLocked
 import WoteRepository
 
 /// One order for every session end: the store is written before any request that waited for the

@@ -3,6 +3,7 @@ import Testing
 import WoteData
 import WoteDomain
 import WoteKitTesting
+import WoteLocked
 import WoteRepository
 
 #if canImport(FoundationNetworking)

@@ -3,6 +3,7 @@ import Testing
 import WoteData
 import WoteDomain
 import WoteKitTesting
+import WoteLocked
 import WoteRepository
 
 /// Issue 33 items 3, 4 and 5, driven on their own: which stores share one line of turns in a

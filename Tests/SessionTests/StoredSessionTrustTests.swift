@@ -3,6 +3,7 @@ import Testing
 import WoteData
 import WoteDomain
 import WoteKitTesting
+import WoteLocked
 import WoteRepository
 
 /// Security review 2026-11-26, findings 7 and 10: what a stored session or a server says is

@@ -1,4 +1,5 @@
 public import WoteData
+import WoteLocked
 
 /// A fake of the system's background time (``BackgroundExecution``): grants every activity (or
 /// none, when told to refuse), records which are running, and lets a test make their time run

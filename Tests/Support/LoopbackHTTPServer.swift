@@ -1,5 +1,6 @@
 import Foundation
 import WoteData
+import WoteLocked
 
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,7 @@ import Testing
 import WoteData
 import WoteKit
 import WoteKitTesting
+import WoteLocked
 import WoteTestSupport
 
 #if canImport(FoundationNetworking)

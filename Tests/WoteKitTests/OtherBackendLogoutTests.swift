@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteKit
 import WoteKitTesting
+import WoteLocked
 import WoteTestSupport
 
 #if canImport(FoundationNetworking)

@@ -1,3 +1,5 @@
+import WoteLocked
+
 /// The deadlines of every exchange in flight, watched by one timer task for the whole process.
 ///
 /// A deadline per exchange used to be a task of its own, sleeping beside the exchange: two task

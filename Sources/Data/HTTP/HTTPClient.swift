@@ -1,4 +1,5 @@
 package import Foundation
+import WoteLocked
 package import WoteRepository
 
 #if canImport(FoundationNetworking)

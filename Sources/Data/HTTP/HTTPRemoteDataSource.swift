@@ -66,10 +66,6 @@ package struct HTTPRemoteDataSource: RemoteDataSource {
         try await envelope(IgnoredPayload.self, for: WoteEndpoints.registerDeviceToken(request))
     }
 
-    package func logout(_ request: DeviceTokenRequestDTO) async throws(APIError) -> ResponseEnvelope<IgnoredPayload> {
-        try await envelope(IgnoredPayload.self, for: WoteEndpoints.logout(request))
-    }
-
     package func withdraw() async throws(APIError) -> ResponseEnvelope<IgnoredPayload> {
         try await envelope(IgnoredPayload.self, for: WoteEndpoints.withdraw())
     }

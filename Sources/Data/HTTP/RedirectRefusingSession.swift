@@ -1,4 +1,5 @@
 import Foundation
+import WoteLocked
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -77,11 +77,6 @@ package enum WoteEndpoints {
         }
     }
 
-    /// §4.3: `POST /api/auth/logout`, JSON `{"deviceToken"}` ("" when there is none). Bearer.
-    package static func logout(_ request: DeviceTokenRequestDTO) -> Endpoint {
-        jsonEndpoint(.post, Path.logout, request, authorization: .bearer)
-    }
-
     /// A backend's logout call (``SessionContract/logout``): `call`'s method and path, with the
     /// token `call` names where it says, and the device token in the JSON body when `call` has a
     /// field for it. Wote's (``SessionContract/wote``) is `POST /api/auth/logout`, Bearer, with JSON

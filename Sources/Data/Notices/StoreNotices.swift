@@ -1,5 +1,6 @@
 import Foundation
 import WoteDomain
+import WoteLocked
 
 /// How a token store tells the processes sharing it that it changed, without saying how: the
 /// listener reads the store again, under its lock, as it does at any other time (a notice carries

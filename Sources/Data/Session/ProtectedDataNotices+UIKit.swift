@@ -4,6 +4,7 @@
 #if canImport(UIKit)
 import Foundation
 import UIKit
+import WoteLocked
 
 extension ProtectedDataNotices {
     /// `UIApplication.protectedDataDidBecomeAvailableNotification`, heard through the default

@@ -1,3 +1,5 @@
+import WoteLocked
+
 /// How many of WoteKit's authorized requests may be on the wire at once: a counting semaphore
 /// whose waiters are served in order and can be cancelled, or sent away when their session ends.
 ///

@@ -1,4 +1,5 @@
 import WoteDomain
+import WoteLocked
 
 extension SessionEngine {
     // MARK: - Other processes' changes, as they happen (issue 31)

@@ -1,4 +1,5 @@
 import WoteDomain
+import WoteLocked
 
 // A store that cannot be read at launch (a locked Keychain before the first unlock, issue 30 item 3)
 // is `storageUnavailable`, never a sign-out; when the platform says protected data became available

@@ -1,5 +1,6 @@
 import Foundation
 package import WoteDomain
+import WoteLocked
 package import WoteRepository
 
 extension SessionEngine: HTTPSending {

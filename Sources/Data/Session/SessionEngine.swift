@@ -1,5 +1,6 @@
 import Foundation
 package import WoteDomain
+import WoteLocked
 import WoteRepository
 
 /// The one owner of the tokens and the authentication state.

@@ -1,5 +1,6 @@
 import Foundation
 package import WoteDomain
+import WoteLocked
 
 /// Hands every session event to every subscriber's own stream; a new stream starts with the
 /// session's state once it is known.

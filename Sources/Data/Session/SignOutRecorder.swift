@@ -1,5 +1,6 @@
 import Foundation
 import WoteDomain
+import WoteLocked
 import WoteRepository
 
 /// Keeps the last session transitions and writes a ``SignOutRecord`` beside the store each time

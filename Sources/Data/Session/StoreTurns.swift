@@ -1,5 +1,6 @@
 import Foundation
 package import WoteDomain
+import WoteLocked
 
 /// Which engine's task holds its store queue (``SessionEngine/inStoreQueue(_:)``), to catch a
 /// holder that enters the queue again (it would wait for itself for ever).

@@ -5,6 +5,7 @@
 import Dispatch
 import Foundation
 import UIKit
+import WoteLocked
 
 extension BackgroundExecution {
     /// `UIApplication.beginBackgroundTask(withName:expirationHandler:)`, for an app target (not

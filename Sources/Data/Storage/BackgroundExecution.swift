@@ -1,3 +1,5 @@
+import WoteLocked
+
 /// Background time the system grants while WoteKit holds a token store's cross-process lock, so
 /// the app is never suspended holding a file lock in a shared container: iOS terminates an app
 /// that does (exception 0xdead10cc).

@@ -1,5 +1,6 @@
 import Foundation
 import WoteDomain
+import WoteLocked
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 package import Foundation
+import WoteLocked
 
 /// The stored session's one Keychain item: reads, writes and deletes it through ``KeychainCalls``
 /// and decides what each status means. Compiled and tested on every platform; only the four calls

@@ -1,5 +1,6 @@
 import Foundation
 package import WoteDomain
+import WoteLocked
 
 /// Where the last ``SignOutRecord`` is kept beside a token store: a sibling file, a second Keychain
 /// item, or memory. Best effort: a record that cannot be written or read never changes the session.

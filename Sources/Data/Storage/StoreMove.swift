@@ -1,5 +1,6 @@
 import Foundation
 package import WoteDomain
+import WoteLocked
 
 /// A place where an earlier version of WoteKit kept the default store, and which of the sessions found
 /// there belong to the store that replaced it.

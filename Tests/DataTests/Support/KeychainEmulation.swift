@@ -1,6 +1,7 @@
 import Foundation
 import WoteData
 import WoteDomain
+import WoteLocked
 
 /// A faithful stand-in for the Keychain's `SecItem…` semantics, for the Keychain store's tests.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import WoteData
 import WoteDomain
+import WoteLocked
 import WoteRepository
 
 /// A remote data source that answers from a script and records every call, in order.
@@ -16,7 +16,6 @@ final class FakeRemoteDataSource: RemoteDataSource {
         case fetchMyProfile
         case setConsumerType(ConsumerTypeRequestDTO)
         case registerDeviceToken(DeviceTokenRequestDTO)
-        case logout(DeviceTokenRequestDTO)
         case withdraw
     }
 
@@ -29,7 +28,6 @@ final class FakeRemoteDataSource: RemoteDataSource {
         var setConsumerType: Result<ResponseEnvelope<IgnoredPayload>, APIError> = .failure(.network("not scripted"))
         var registerDeviceToken: Result<ResponseEnvelope<IgnoredPayload>, APIError> =
             .failure(.network("not scripted"))
-        var logout: Result<ResponseEnvelope<IgnoredPayload>, APIError> = .failure(.network("not scripted"))
         var withdraw: Result<ResponseEnvelope<IgnoredPayload>, APIError> = .failure(.network("not scripted"))
     }
 
@@ -87,10 +85,6 @@ final class FakeRemoteDataSource: RemoteDataSource {
         -> ResponseEnvelope<IgnoredPayload>
     {
         try answer(.registerDeviceToken(request), \.registerDeviceToken)
-    }
-
-    func logout(_ request: DeviceTokenRequestDTO) async throws(APIError) -> ResponseEnvelope<IgnoredPayload> {
-        try answer(.logout(request), \.logout)
     }
 
     func withdraw() async throws(APIError) -> ResponseEnvelope<IgnoredPayload> {

@@ -1,6 +1,6 @@
 import Foundation
-import WoteData
 import WoteDomain
+import WoteLocked
 import WoteRepository
 
 /// A session that records what the repositories ask of it, with a scripted state and failures.

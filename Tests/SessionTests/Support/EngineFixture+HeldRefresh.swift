@@ -1,6 +1,7 @@
 import WoteData
 import WoteDomain
 import WoteKitTesting
+import WoteLocked
 import WoteRepository
 
 /// A profile request waiting for a refresh the server holds until ``gate`` opens.

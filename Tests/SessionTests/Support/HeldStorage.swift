@@ -1,6 +1,7 @@
 import WoteData
 import WoteDomain
 import WoteKitTesting
+import WoteLocked
 
 /// A token store that can hold one operation in flight until the test releases it, to land that
 /// operation after other changes to the session.

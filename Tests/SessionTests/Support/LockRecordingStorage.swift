@@ -1,6 +1,7 @@
 import WoteData
 import WoteDomain
 import WoteKitTesting
+import WoteLocked
 
 /// A token store that records how long each change was allowed to wait for its lock.
 final class LockRecordingStorage: TokenStorage {

@@ -2,6 +2,7 @@ import Foundation
 import WoteData
 import WoteKit
 import WoteKitTesting
+import WoteLocked
 
 /// How many seeds and steps the randomized test runs: `WOTE_RANDOM_SEED=<n>` replays one seed,
 /// `WOTE_RANDOM_SEEDS` and `WOTE_RANDOM_STEPS` set the budget (small by default, for CI).

@@ -1,6 +1,7 @@
 import Foundation
 import WoteKit
 import WoteKitTesting
+import WoteLocked
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,6 +1,7 @@
 import WoteData
 import WoteKit
 import WoteKitTesting
+import WoteLocked
 
 /// Every change of the shared store's session from one family to another, with who made it: a
 /// client (by index) or another process (`nil`).
