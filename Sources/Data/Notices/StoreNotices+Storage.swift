@@ -9,38 +9,8 @@ extension TokenStorage {
     /// - ``KeychainTokenStorage``: a Darwin notification named after its service, account and access
     ///   group (Apple platforms only).
     /// - ``InMemoryTokenStorage``: the engines of this process sharing the instance.
-    package var notices: (any StoreNotices)? {
-        switch self {
-        case let file as FileTokenStorage:
-            // Security first: scripts/apple-typecheck.sh compiles this on Linux with a Security stand-in,
-            // and then checks the Apple branch.
-            #if canImport(Security)
-            return DarwinStoreNotices(name: StoreNoticeName.make("file\u{0}" + file.path))
-            #elseif canImport(Glibc)
-            return InotifyStoreNotices(directoryPath: file.directoryPath, fileName: file.fileName)
-            #else
-            return nil
-            #endif
-        case let keychain as KeychainTokenStorage:
-            #if canImport(Security)
-            return DarwinStoreNotices(
-                name: StoreNoticeName.make(
-                    "keychain\u{0}\(keychain.service)\u{0}\(keychain.account)\u{0}\(keychain.accessGroup ?? "")"))
-            #else
-            _ = keychain
-            return nil
-            #endif
-        case let memory as InMemoryTokenStorage:
-            return memory.inProcessNotices
-        case let noticing as any StoreNoticing:
-            return noticing.storeNotices
-        default:
-            return nil
-        }
-    }
-}
+    package var notices: (any StoreNotices)? { notices(on: .changes) }
 
-extension TokenStorage {
     /// How a follower asks the leader sharing this store for a new pair ("refresh wanted", see
     /// ``SessionRole``), or `nil` when the store has no way (the follower then refreshes itself
     /// after its wait): a second notice beside ``notices``.
@@ -49,14 +19,21 @@ extension TokenStorage {
     ///   Linux; a second Darwin notification, the store's name and `.wanted`, on Apple platforms.
     /// - ``KeychainTokenStorage``: the second Darwin notification (Apple platforms only).
     /// - ``InMemoryTokenStorage``: the engines of this process sharing the instance.
-    package var wantedNotices: (any StoreNotices)? {
+    package var wantedNotices: (any StoreNotices)? { notices(on: .refreshWanted) }
+
+    /// The store's notices on `channel`: one Darwin name, inotify file or in-process channel per
+    /// store and channel.
+    private func notices(on channel: StoreNoticeChannel) -> (any StoreNotices)? {
         switch self {
         case let file as FileTokenStorage:
+            // Security first: scripts/apple-typecheck.sh compiles this on Linux with a Security stand-in,
+            // and then checks the Apple branch.
             #if canImport(Security)
-            return DarwinStoreNotices(name: StoreNoticeName.make("file\u{0}" + file.path) + ".wanted")
+            return DarwinStoreNotices(name: StoreNoticeName.make("file\u{0}" + file.path) + channel.suffix)
             #elseif canImport(Glibc)
             return InotifyStoreNotices(
-                directoryPath: file.directoryPath, fileName: file.fileName + ".wanted", postsByWriting: true)
+                directoryPath: file.directoryPath, fileName: file.fileName + channel.suffix,
+                postsByWriting: channel == .refreshWanted)
             #else
             return nil
             #endif
@@ -65,19 +42,30 @@ extension TokenStorage {
             return DarwinStoreNotices(
                 name: StoreNoticeName.make(
                     "keychain\u{0}\(keychain.service)\u{0}\(keychain.account)\u{0}\(keychain.accessGroup ?? "")")
-                    + ".wanted")
+                    + channel.suffix)
             #else
             _ = keychain
             return nil
             #endif
         case let memory as InMemoryTokenStorage:
-            return memory.inProcessWantedNotices
+            return channel == .changes ? memory.inProcessNotices : memory.inProcessWantedNotices
         case let noticing as any StoreNoticing:
-            return noticing.storeWantedNotices
+            return channel == .changes ? noticing.storeNotices : noticing.storeWantedNotices
         default:
             return nil
         }
     }
+}
+
+/// The two kinds of notice a store carries.
+private enum StoreNoticeChannel {
+    /// The store changed (a write or a removal): the store's own name or file.
+    case changes
+    /// A follower wants a new pair: the name or file with `.wanted` appended, written to post.
+    case refreshWanted
+
+    /// What is appended to the store's notice name or file name.
+    var suffix: String { self == .changes ? "" : ".wanted" }
 }
 
 /// A store of the package's own (a test's) that says how its changes are heard.
