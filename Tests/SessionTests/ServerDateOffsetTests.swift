@@ -38,6 +38,9 @@ import WoteRepository
 
         let offset = try #require(storage.session?.serverClockOffset)
         #expect(abs(offset + 3 * 3_600) < 2)
-        #expect(await engine.hasUnexpiredAccessToken())
+        // Unexpired on the server's timeline: handed out as it is, with no refresh.
+        let refreshes = backend.refreshCount
+        #expect(try await engine.validAccessToken() == "opaque-2")
+        #expect(backend.refreshCount == refreshes)
     }
 }

@@ -35,7 +35,8 @@ import WoteRepository
 
         #expect(fixture.storage.session?.serverClockOffset == nil)
         // Judged on the device's clock, the token has ten minutes to go: no refresh before each request.
-        #expect(await fixture.engine.hasUnexpiredAccessToken())
+        #expect(try await fixture.engine.validAccessToken() == access)
+        #expect(fixture.server.refreshCount == 0)
     }
 
     @Test func wildServerClockOffset_fromTheDateHeader_isRefused_andThePreviousOneKept() async throws {
@@ -56,7 +57,9 @@ import WoteRepository
 
         #expect(fixture.storage.session?.tokens.accessToken == "opaque-2")
         #expect(fixture.storage.session?.serverClockOffset == previous)
-        #expect(await fixture.engine.hasUnexpiredAccessToken())
+        let refreshes = fixture.server.refreshCount
+        #expect(try await fixture.engine.validAccessToken() == "opaque-2")
+        #expect(fixture.server.refreshCount == refreshes)
     }
 
     @Test func serverClockOffset_withinTheBound_isStillBelieved() async throws {

@@ -178,12 +178,6 @@ package actor SessionEngine {
         recorder.lastRecord
     }
 
-    /// Whether an access token is held that has not yet expired.
-    package func hasUnexpiredAccessToken() -> Bool {
-        guard let session else { return false }
-        return !session.tokens.isAccessTokenExpired(at: serverNow())
-    }
-
     /// A new stream of session events.
     package nonisolated func events() -> AsyncStream<SessionEvent> {
         broadcaster.stream()
