@@ -44,10 +44,13 @@ final class TaggedStorage: TokenStorage {
 
     let inner: TestTokenStorage
     let history: StoreHistory
+    /// The session a token belongs to (``FakeWoteServer/session(of:)``).
+    let session: @Sendable (String) -> Int?
 
-    init(inner: TestTokenStorage, history: StoreHistory) {
+    init(inner: TestTokenStorage, history: StoreHistory, session: @escaping @Sendable (String) -> Int?) {
         self.inner = inner
         self.history = history
+        self.session = session
     }
 
     private var writer: Int? { Self.writer }
@@ -57,13 +60,13 @@ final class TaggedStorage: TokenStorage {
     }
 
     func save(_ session: StoredSession) async throws(TokenStorageError) {
-        let before = inner.session.flatMap { ScriptedServer.family(of: $0.tokens.accessToken) }
+        let before = inner.session.flatMap { self.session($0.tokens.accessToken) }
         try await inner.save(session)
-        history.record(writer: writer, from: before, to: ScriptedServer.family(of: session.tokens.accessToken))
+        history.record(writer: writer, from: before, to: self.session(session.tokens.accessToken))
     }
 
     func remove() async throws(TokenStorageError) {
-        let before = inner.session.flatMap { ScriptedServer.family(of: $0.tokens.accessToken) }
+        let before = inner.session.flatMap { self.session($0.tokens.accessToken) }
         try await inner.remove()
         history.record(writer: writer, from: before, to: nil)
     }
