@@ -119,6 +119,8 @@ struct RandomBudget {
     let history = StoreHistory()
     let clients: [WoteClient]
     private var operations: [Operation] = []
+    /// How many operations have returned (the quiescence check reads it on every turn).
+    private var returned = 0
     private var trace: [String] = []
 
     // What the checks know.
@@ -262,7 +264,7 @@ struct RandomBudget {
 
     private func failure(step: Int, _ violation: String) async -> String {
         let parked = parking.parked.map(describe)
-        let stored = storage.session?.tokens.accessToken ?? "nothing"
+        let stored = storage.session.map { short($0.tokens.accessToken) } ?? "nothing"
         let running = operations.filter { $0.outcome == nil }.map { "op \($0.id)" }
         for client in clients { client.shutdown() }
         await parking.releaseAll()
@@ -270,6 +272,7 @@ struct RandomBudget {
             randomized session test: seed \(seed), step \(step) of \(steps): \(violation)
             replay: WOTE_RANDOM_SEED=\(seed) WOTE_RANDOM_STEPS=\(steps) swift test --filter RandomizedSessionTests
             then: store holds \(stored); parked: \(parked); running: \(running)
+            the store's last changes (writer: client, or another process): \(history.last(8))
             last steps:
             \(trace.suffix(ProcessInfo.processInfo.environment["WOTE_RANDOM_TRACE"].flatMap { Int($0) } ?? 25).joined(separator: "\n"))
             """
@@ -543,7 +546,11 @@ struct RandomBudget {
         case .failure(let error):
             operation.outcome = "error \(error)"
         }
-        trace.append("op \(operation.id) returned: \(operation.outcome!)")
+        // A token handed out shows as its session and last characters.
+        let handsOutAToken = operation.kind == .accessToken || operation.kind == .afterRejecting
+        let shown = operation.succeeded && handsOutAToken ? short(operation.outcome!) : operation.outcome!
+        trace.append("op \(operation.id) returned: \(shown)")
+        returned += 1
         // A logout ends the session whatever it throws; a withdrawal that failed (`notSignedIn`
         // when a sign-in overtook it) may have done nothing.
         if operation.kind == .logout || (operation.kind == .withdraw && operation.succeeded),
@@ -604,8 +611,9 @@ struct RandomBudget {
 
     private func fingerprint() async -> String {
         var parts = [
-            parking.parked.map(\.key).joined(separator: ";"), String(server.log.count),
-            String(operations.filter { $0.outcome != nil }.count), storage.session?.tokens.accessToken ?? "-",
+            // The parked set changes only by an arrival or a release (each answered request is logged).
+            String(parking.arrivals), String(server.log.count),
+            String(returned), storage.session?.tokens.accessToken ?? "-",
         ]
         for client in clients {
             let snapshot = await client.currentSession
@@ -640,6 +648,9 @@ struct RandomBudget {
         let dead = deadVerdictsDelivered
         let storeFamily = storage.session.flatMap { family(of: $0.tokens.accessToken) }
         if let lastStoreFamily, storeFamily != lastStoreFamily { displacedFromStore.insert(lastStoreFamily) }
+        // A session the store held and lost within one step counts too: the store's history has
+        // every change, not only the ones a check saw.
+        displacedFromStore.formUnion(history.replaced)
         lastStoreFamily = storeFamily
         if let storeFamily, loggedOutEverywhere.contains(storeFamily) {
             return "the store holds session \(storeFamily) again after its logout returned"
@@ -671,8 +682,11 @@ struct RandomBudget {
                 let requested = endRequests.contains {
                     history.successors(of: $0.family, for: $0.client).contains(previous)
                 }
+                // A verdict on a session reaches the sessions the client cannot tell from it (another
+                // writer's, adopted over it), as a logout does.
+                let verdict = dead.contains { history.successors(of: $0, for: index).contains(previous) }
                 let justified =
-                    requested || dead.contains(previous)
+                    requested || verdict
                     || displacedFromStore.contains(previous)
                 if current == nil && !justified {
                     return "client \(index): session \(previous) ended (\(snapshot.state)) with no logout, "

@@ -17,6 +17,17 @@ final class StoreHistory: Sendable {
         if from != to { changes.withLock { $0.append(Change(writer: writer, from: from, to: to)) } }
     }
 
+    /// The last `count` changes, oldest first, as `client 0: 3 -> 4` (`-` for an empty store).
+    func last(_ count: Int) -> String {
+        changes.current.suffix(count).map { change in
+            let writer = change.writer.map { "client \($0)" } ?? "another process"
+            return "\(writer): \(change.from.map(String.init) ?? "-") -> \(change.to.map(String.init) ?? "-")"
+        }.joined(separator: ", ")
+    }
+
+    /// Every family the store held and then lost (replaced or removed), whoever wrote.
+    var replaced: Set<Int> { Set(changes.current.compactMap(\.from)) }
+
     /// The families a session of `family` may have become for `client` without its own doing: those
     /// other writers put in the store over it (through an empty store too), and so on. An engine
     /// cannot tell another process's sign-in from its refresh of the same session (the store holds
