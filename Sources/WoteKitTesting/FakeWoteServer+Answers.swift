@@ -12,8 +12,14 @@ extension FakeWoteServer {
     /// One exchange: the path's fault first, then the contract's answer.
     func exchange(_ request: URLRequest) async throws -> (Data, URLResponse) {
         let path = request.url?.path ?? ""
+        return try await exchange(request, meeting: state.withLock { $0.takeFault(for: path) })
+    }
+
+    /// One exchange meeting `fault` (none when `nil`), then the contract's answer.
+    func exchange(_ request: URLRequest, meeting fault: Fault?) async throws -> (Data, URLResponse) {
+        let path = request.url?.path ?? ""
         var losesAnswer = false
-        switch state.withLock({ $0.takeFault(for: path) }) {
+        switch fault {
         case .drop:
             record(request, .noAnswer)
             throw TransportError.network("FakeWoteServer: the connection dropped")

@@ -4,8 +4,9 @@ import WoteData
 import WoteLocked
 
 /// Issue 33, items 6 and 10: seeded random operations from several tasks and two clients on one
-/// store, against a scripted server that rotates tokens and fails in every way the contract
-/// allows, with the session's invariants checked after every step (see ``RandomSessionRun``).
+/// store, against `FakeWoteServer` (strict rotation) behind a parking that answers every request in
+/// the seed's order and fails in every way the contract allows, with the session's invariants
+/// checked after every step (see ``RandomSessionRun``).
 ///
 /// A failure prints its seed and step; `WOTE_RANDOM_SEED=<n>` replays that seed alone, and
 /// `WOTE_RANDOM_SEEDS` / `WOTE_RANDOM_STEPS` set a longer budget for a local run

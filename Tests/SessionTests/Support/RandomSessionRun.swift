@@ -4,6 +4,47 @@ import WoteKit
 import WoteKitTesting
 import WoteLocked
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// SplitMix64: a small seeded generator, so a run is decided by its seed alone (no Foundation random).
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in `0..<bound` (`bound` > 0).
+    mutating func below(_ bound: Int) -> Int {
+        Int(next() % UInt64(bound))
+    }
+
+    /// `true` with a chance of `percent` in a hundred.
+    mutating func chance(_ percent: Int) -> Bool {
+        below(100) < percent
+    }
+
+    /// One of `choices`, weighted.
+    mutating func pick<T>(_ choices: [(weight: Int, value: T)]) -> T {
+        var roll = below(choices.reduce(0) { $0 + $1.weight })
+        for choice in choices {
+            if roll < choice.weight { return choice.value }
+            roll -= choice.weight
+        }
+        return choices[choices.count - 1].value
+    }
+}
+
 /// How many seeds and steps the randomized test runs: `WOTE_RANDOM_SEED=<n>` replays one seed,
 /// `WOTE_RANDOM_SEEDS` and `WOTE_RANDOM_STEPS` set the budget (small by default, for CI).
 struct RandomBudget {
@@ -25,8 +66,10 @@ struct RandomBudget {
     }
 }
 
-/// One seeded run: two clients on one store, a scripted server that parks every request, and
-/// operations started as tasks. The seed decides every operation, its arguments, which parked
+/// One seeded run: two clients on one store, a ``FakeWoteServer`` (strict rotation) behind a
+/// ``FakeWoteServer/Parking`` that holds every request until the run answers it, and operations
+/// started as tasks. Each sign-in is a member of its own, so a verdict that ends a member (E018,
+/// E001) ends one session. The seed decides every operation, its arguments, which parked
 /// request is answered next and how, and when the clock moves; the invariants are checked after
 /// every step:
 ///
@@ -71,11 +114,14 @@ struct RandomBudget {
     let steps: Int
     private var random: SplitMix64
     let clock = TestClock()
-    let server: ScriptedServer
+    let server: FakeWoteServer
+    let parking: FakeWoteServer.Parking
     let storage = TestTokenStorage()
     let history = StoreHistory()
     let clients: [WoteClient]
     private var operations: [Operation] = []
+    /// How many operations have returned (the quiescence check reads it on every turn).
+    private var returned = 0
     private var trace: [String] = []
 
     // What the checks know.
@@ -102,17 +148,66 @@ struct RandomBudget {
     /// How many of the server's "spent again by the other client" findings were checked.
     private var spentAgainChecked = 0
     private var operationViolations: [String] = []
+    /// Refresh tokens whose rotation was answered, with the client it was answered to.
+    private var spentAndAnswered: [String: String] = [:]
+    /// Refresh tokens the other client spent again after one client's rotation of them was
+    /// answered: two clients on one lock-less store (issue 33, "one refresh token spent twice").
+    private var spentAgainByTheOtherClient: [(token: String, description: String)] = []
+    /// Sessions the server declared dead (E016 to a refresh, E018 or E001) in an answer that
+    /// reached a client.
+    private var deadVerdictsDelivered: Set<Int> = []
+    /// The parked requests whose arrival was noted, by number.
+    private var noted: Set<Int> = []
+    /// The app calls that arrived since the last check, with the token each carried.
+    private var arrivals: [(operation: Int, token: String?)] = []
+    /// How many sessions "another process" started.
+    private var otherSessions = 0
+
+    /// Names an app call's operation.
+    nonisolated static let operationHeader = "X-Op"
+    /// Names the client that sent a request.
+    nonisolated static let clientHeader = "X-Client"
+
+    /// How the run answers a parked request.
+    enum Answer: Equatable, CustomStringConvertible {
+        /// As the contract says.
+        case none
+        /// The connection drops before the server sees the request: nothing happens on the server.
+        case drop
+        /// 500 G999: nothing happens on the server.
+        case serverError
+        /// The transport times out: nothing happens on the server.
+        case timeout
+        /// The server does the work (rotates, logs out), then the answer is lost.
+        case loseAnswer
+        /// The server ends the request's session first: E016 to a refresh, E018 or E001 to a
+        /// protected call.
+        case deadVerdict(banned: Bool)
+
+        var description: String {
+            switch self {
+            case .none: "ok"
+            case .drop: "drop"
+            case .serverError: "500"
+            case .timeout: "timeout"
+            case .loseAnswer: "lose-answer"
+            case .deadVerdict(let banned): banned ? "E018" : "dead"
+            }
+        }
+    }
     init(seed: UInt64, steps: Int) {
         self.seed = seed
         self.steps = steps
         random = SplitMix64(seed: seed)
-        server = ScriptedServer(clock: clock, accessLifetime: 300)
-        let shared = TaggedStorage(inner: storage, history: history)
-        clients = (0..<2).map { [server, clock] index in
+        server = FakeWoteServer(
+            clock: clock, rotation: .strict, accessLifetime: .seconds(300), refreshLifetime: .seconds(30 * 86_400))
+        parking = FakeWoteServer.Parking(server)
+        let shared = TaggedStorage(inner: storage, history: history) { [server] in server.session(of: $0) }
+        clients = (0..<2).map { [parking, clock] index in
             WoteClient(
                 configuration: WoteConfiguration(
-                    baseURL: RandomSessionRun.baseURL, storage: shared, transport: server.transport(forClient: index),
-                    clock: clock.clock))
+                    baseURL: RandomSessionRun.baseURL, storage: shared,
+                    transport: Self.transport(of: parking, forClient: index), clock: clock.clock))
         }
         lastFamily = [nil, nil]
         left = [[], []]
@@ -127,27 +222,27 @@ struct RandomBudget {
         for client in clients { _ = client.session }
         for client in clients { _ = await client.restoreSession() }
         await settle()
-        if let violation = await check() { return failure(step: 0, violation) }
+        if let violation = await check() { return await failure(step: 0, violation) }
         for step in 1...steps {
             // Time passes between steps, as it does on a device: no two pairs share an instant.
             clock.advance(by: .seconds(1))
             trace.append("step \(step)")
             await takeStep()
             await settle()
-            if let violation = await check() { return failure(step: step, violation) }
+            if let violation = await check() { return await failure(step: step, violation) }
         }
         // Every operation returns: answer everything still parked, normally.
         for _ in 0..<1_000 {
             await settle()
-            if server.parkedKeys.isEmpty { break }
-            releaseParked(at: 0, .none, profileCompleted: true)
+            if parking.parked.isEmpty { break }
+            await releaseParked(at: 0, .none)
         }
         await settle()
-        if let violation = await check() { return failure(step: steps + 1, violation) }
+        if let violation = await check() { return await failure(step: steps + 1, violation) }
         let hung = operations.filter { $0.outcome == nil }
         if !hung.isEmpty {
             let names = hung.map { "op \($0.id) \($0.kind) on client \($0.client)" }.joined(separator: ", ")
-            return failure(step: steps + 1, "did not return with nothing left to wait for: \(names)")
+            return await failure(step: steps + 1, "did not return with nothing left to wait for: \(names)")
         }
         for client in clients { client.shutdown() }
         return nil
@@ -168,16 +263,17 @@ struct RandomBudget {
         return String(hash, radix: 16)
     }
 
-    private func failure(step: Int, _ violation: String) -> String {
-        let parked = server.parkedKeys
-        let stored = storage.session?.tokens.accessToken ?? "nothing"
+    private func failure(step: Int, _ violation: String) async -> String {
+        let parked = parking.parked.map(describe)
+        let stored = storage.session.map { short($0.tokens.accessToken) } ?? "nothing"
         let running = operations.filter { $0.outcome == nil }.map { "op \($0.id)" }
         for client in clients { client.shutdown() }
-        server.releaseAll()
+        await parking.releaseAll()
         return """
             randomized session test: seed \(seed), step \(step) of \(steps): \(violation)
             replay: WOTE_RANDOM_SEED=\(seed) WOTE_RANDOM_STEPS=\(steps) swift test --filter RandomizedSessionTests
             then: store holds \(stored); parked: \(parked); running: \(running)
+            the store's last changes (writer: client, or another process): \(history.last(8))
             last steps:
             \(trace.suffix(ProcessInfo.processInfo.environment["WOTE_RANDOM_TRACE"].flatMap { Int($0) } ?? 25).joined(separator: "\n"))
             """
@@ -187,13 +283,13 @@ struct RandomBudget {
 
     private func takeStep() async {
         let inFlight = operations.filter { $0.outcome == nil }.count
-        let parked = server.parkedKeys.count
+        let parked = parking.parked.count
         enum Action { case release, start, advance, storeWrite, writeFailures }
         var choices: [(weight: Int, value: Action)] = [(8, .advance), (3, .storeWrite), (4, .writeFailures)]
         if parked > 0 { choices.append((35, .release)) }
         if inFlight < Self.maximumInFlight { choices.append((40, .start)) }
         switch random.pick(choices) {
-        case .release: release(count: parked)
+        case .release: await release(count: parked)
         case .start: await start()
         case .advance:
             let seconds = random.pick([(3, 5), (3, 60), (2, 290), (2, 310), (1, 700)])
@@ -208,29 +304,107 @@ struct RandomBudget {
         }
     }
 
-    private func release(count: Int) {
+    private func release(count: Int) async {
         let index = random.below(count)
-        let fault: ScriptedServer.Fault = random.pick([
+        let answer: Answer = random.pick([
             (60, .none), (8, .drop), (8, .serverError), (6, .timeout), (8, .loseAnswer),
             (5, .deadVerdict(banned: false)), (2, .deadVerdict(banned: true)),
         ])
-        releaseParked(at: index, fault, profileCompleted: random.chance(75))
+        await releaseParked(at: index, answer)
     }
 
-    private func releaseParked(at index: Int, _ fault: ScriptedServer.Fault, profileCompleted: Bool) {
-        let answeredBefore = Set(server.state.current.spentAndAnswered.keys)
-        trace.append("release " + server.release(at: index, fault: fault, profileCompleted: profileCompleted))
-        if writesFail {
+    /// Answers the parked request at `index` of the parking's order as `answer` says, and records
+    /// what the checks need: the app calls that arrived, the refresh tokens spent again, the
+    /// dead-token verdicts that reached a client.
+    private func releaseParked(at index: Int, _ answer: Answer) async {
+        noteArrivals()
+        let request = parking.parked[index]
+        let isRefresh = request.path == "/api/auth/refresh"
+        let presented = isRefresh ? Self.refreshToken(in: request.request) : nil
+        // The session the request acts for: its refresh token's, or its bearer's.
+        let session = (presented ?? request.bearer).flatMap { server.session(of: $0) }
+        let client = request.request.value(forHTTPHeaderField: Self.clientHeader) ?? "?"
+        let fault: FakeWoteServer.Fault?
+        switch answer {
+        case .none: fault = nil
+        case .drop: fault = .drop
+        case .serverError: fault = .serverError(status: 500)
+        case .timeout: fault = .answer(.failure(.timeout))
+        case .loseAnswer: fault = .loseAnswer
+        case .deadVerdict(let banned):
+            fault = nil
+            // The server ends the request's session before it answers: a refresh is answered E016,
+            // a protected call E018 (banned) or E001 (member deleted). A sign-in is answered as usual.
+            if let session, let member = server.member(ofSession: session) {
+                if isRefresh {
+                    server.endSession(session)
+                } else if banned {
+                    server.ban(member)
+                } else {
+                    server.deleteMember(member)
+                }
+            }
+        }
+        // A refresh the server sees (not dropped, failed or timed out before it) spends its token.
+        let reachesTheServer = fault == nil || answer == .loseAnswer
+        if isRefresh, reachesTheServer, let presented, let session, let first = spentAndAnswered[presented] {
+            if first == client {
+                operationViolations.append(
+                    "client \(client) spent refresh token \(short(presented)) of session \(session) twice "
+                        + "(its rotation had been answered)")
+            } else {
+                spentAgainByTheOtherClient.append(
+                    (
+                        presented,
+                        "client \(client) spent refresh token \(short(presented)) of session \(session) after "
+                            + "client \(first)'s rotation of it was answered"
+                    ))
+            }
+        }
+        let outcome = await parking.release(request, meeting: fault)
+        trace.append("release \(describe(request)) -> \(answer): \(outcome.map { "\($0)" } ?? "not parked")")
+        guard case .answered(let status, let code) = outcome else { return }
+        if isRefresh, let presented, status == 200, code == nil {
+            spentAndAnswered[presented] = client
             // The rotated pair this answer brings cannot reach the store: another client may read
             // the spent refresh token there (Docs/Session.md, "A renewed pair the store refuses").
-            rotatedWhileTheStoreRefusedWrites.formUnion(
-                Set(server.state.current.spentAndAnswered.keys).subtracting(answeredBefore))
+            if writesFail { rotatedWhileTheStoreRefusedWrites.insert(presented) }
         }
-        // A logout lets the refresh under way land and tells the server with its pair (issue 33
-        // item 5), and a sign-in that fails to store changes nothing: every refresh token spent twice
-        // is a violation.
-        for (_, _, spent) in server.takeSpentTwice() {
-            operationViolations.append(spent)
+        let deadCodes: Set<String> = ["E016", "E018", "E001"]
+        if let session, let code, deadCodes.contains(code), isRefresh || code != "E016" {
+            deadVerdictsDelivered.insert(session)
+        }
+    }
+
+    /// A parked request as the trace shows it: path, client, operation, bearer and refresh token.
+    private func describe(_ request: FakeWoteServer.ParkedRequest) -> String {
+        let headers = request.request
+        let client = headers.value(forHTTPHeaderField: Self.clientHeader) ?? "-"
+        let operation = headers.value(forHTTPHeaderField: Self.operationHeader) ?? "-"
+        let refresh = Self.refreshToken(in: request.request).map(short) ?? "-"
+        return "\(request.path) client=\(client) op=\(operation) auth=\(request.bearer.map(short) ?? "-") "
+            + "refresh=\(refresh)"
+    }
+
+    /// The refresh token in a refresh request's body.
+    private static func refreshToken(in request: URLRequest) -> String? {
+        let body = (try? JSONSerialization.jsonObject(with: request.httpBody ?? Data())) as? [String: String]
+        return body?["refreshToken"]
+    }
+
+    /// A token as the trace shows it: its session and its last characters.
+    private func short(_ token: String) -> String {
+        "\(server.session(of: token).map(String.init) ?? "?")…\(token.suffix(6))"
+    }
+
+    /// Records the token each app call carried when it arrived (the `X-Op` header names its
+    /// operation), for the check that it belongs to the session the operation was issued under.
+    private func noteArrivals() {
+        for request in parking.parked where !noted.contains(request.number) {
+            noted.insert(request.number)
+            guard let operation = request.request.value(forHTTPHeaderField: Self.operationHeader).flatMap({ Int($0) })
+            else { continue }
+            arrivals.append((operation, request.bearer))
         }
     }
 
@@ -242,12 +416,13 @@ struct RandomBudget {
             storage.session = nil
             trace.append("another process removes the stored session")
         case 1:
-            guard let stored, let before, let pair = server.rotate(before) else { return }
+            guard let stored, let before, let pair = server.rotateSession(before) else { return }
             storage.session = StoredSession(tokens: pair, profileCompleted: stored.profileCompleted)
-            trace.append("another process refreshes the stored session: \(pair.accessToken)")
+            trace.append("another process refreshes the stored session: \(short(pair.accessToken))")
         default:
             let completed = random.chance(80)
-            let pair = server.startFamily(profileCompleted: completed)
+            let pair = newSession(member: "member-p\(otherSessions)", profileCompleted: completed)
+            otherSessions += 1
             storage.session = StoredSession(tokens: pair, profileCompleted: completed)
             trace.append("another process stores session \(family(of: pair.accessToken)!)")
         }
@@ -286,9 +461,9 @@ struct RandomBudget {
         let completed = random.chance(75)
         // A stale token of the same client (an earlier generation) or its current one.
         var rejected = snapshot.tokens?.accessToken ?? "a0.0"
-        if random.chance(30), let family = issuedUnder { rejected = ScriptedServer.access(family, 1) }
+        if random.chance(30), let family = issuedUnder { rejected = firstAccessToken(of: family) }
         if random.chance(15), let other = operations.compactMap(\.issuedUnder).last {
-            rejected = ScriptedServer.access(other, 1)
+            rejected = firstAccessToken(of: other)
         }
         trace.append("op \(operation.id): client \(client) \(kind) under \(issuedUnder.map(String.init) ?? "none")")
         Task { @MainActor in
@@ -304,12 +479,16 @@ struct RandomBudget {
         let outcome: Result<String, WoteError>
         switch kind {
         case .login:
+            // Each sign-in signs in a member of its own, whose profile is complete or not.
+            let member = "member-\(operation.id)"
+            server.addMember(member, profile: completed ? FakeWoteServer.sampleProfile : nil)
+            server.route(.kakao(authorizationCode: "code-\(operation.id)"), to: member)
             let provider = ScriptedLoginProvider(credentials: .kakao(authorizationCode: "code-\(operation.id)"))
             outcome = await Self.result { () throws(WoteError) in
                 "\(try await wote.login(provider, remember: remember))"
             }
         case .beginSession:
-            let pair = server.startFamily(profileCompleted: completed)
+            let pair = newSession(member: "member-\(operation.id)", profileCompleted: completed)
             outcome = await Self.result { () throws(WoteError) in
                 "\(try await wote.beginSession(with: pair, profileCompleted: completed, remember: remember))"
             }
@@ -317,7 +496,7 @@ struct RandomBudget {
             outcome = .success("\(await wote.restoreSession().state)")
         case .fetch:
             let request = APIRequest(
-                .get, "/api/posts", headers: [ScriptedServer.operationHeader: String(operation.id)])
+                .get, "/api/posts", headers: [Self.operationHeader: String(operation.id)])
             outcome = await Self.result { () throws(WoteError) in
                 "HTTP \(try await wote.response(for: request).status)"
             }
@@ -368,7 +547,11 @@ struct RandomBudget {
         case .failure(let error):
             operation.outcome = "error \(error)"
         }
-        trace.append("op \(operation.id) returned: \(operation.outcome!)")
+        // A token handed out shows as its session and last characters.
+        let handsOutAToken = operation.kind == .accessToken || operation.kind == .afterRejecting
+        let shown = operation.succeeded && handsOutAToken ? short(operation.outcome!) : operation.outcome!
+        trace.append("op \(operation.id) returned: \(shown)")
+        returned += 1
         // A logout ends the session whatever it throws; a withdrawal that failed (`notSignedIn`
         // when a sign-in overtook it) may have done nothing.
         if operation.kind == .logout || (operation.kind == .withdraw && operation.succeeded),
@@ -381,7 +564,30 @@ struct RandomBudget {
     }
 
     private func family(of token: String) -> Int? {
-        ScriptedServer.family(of: token)
+        server.session(of: token)
+    }
+
+    /// Starts a session for `member`, as a sign-in elsewhere does.
+    private func newSession(member: String, profileCompleted: Bool) -> TokenPair {
+        server.addMember(member, profile: profileCompleted ? FakeWoteServer.sampleProfile : nil)
+        return server.issuePair(for: member)
+    }
+
+    /// The first access token of session `id` (a stale token once it has been refreshed).
+    private func firstAccessToken(of id: Int) -> String {
+        server.issuedPairs.first { server.session(of: $0.accessToken) == id }?.accessToken ?? "not-a-token"
+    }
+
+    /// The transport of client `index`: it names the client on every request, so the run can tell
+    /// which client spent a refresh token.
+    nonisolated private static func transport(of parking: FakeWoteServer.Parking, forClient index: Int) -> HTTPTransport
+    {
+        let parked = parking.transport
+        return HTTPTransport { request in
+            var named = request
+            named.setValue(String(index), forHTTPHeaderField: clientHeader)
+            return try await parked.send(named)
+        }
     }
 
     // MARK: - Quiescence
@@ -406,8 +612,9 @@ struct RandomBudget {
 
     private func fingerprint() async -> String {
         var parts = [
-            server.parkedKeys.joined(separator: ";"), String(server.state.current.handled),
-            String(operations.filter { $0.outcome != nil }.count), storage.session?.tokens.accessToken ?? "-",
+            // The parked set changes only by an arrival or a release (each answered request is logged).
+            String(parking.arrivals), String(server.log.count),
+            String(returned), storage.session?.tokens.accessToken ?? "-",
         ]
         for client in clients {
             let snapshot = await client.currentSession
@@ -420,19 +627,18 @@ struct RandomBudget {
     // MARK: - Invariants
 
     private func check() async -> String? {
-        if let violation = server.state.current.violations.first { return violation }
         if let violation = operationViolations.first { return violation }
         // Engines of one process on one store take turns (issue 33 item 4): the other client never
         // spends a refresh token whose rotation was answered, unless the store refused that pair.
-        let spentAgain = server.state.current.spentAgainByTheOtherClient
-        for spent in spentAgain.dropFirst(spentAgainChecked) {
-            let excused = rotatedWhileTheStoreRefusedWrites.contains { spent.contains("token \($0) ") }
-            if !excused { return spent }
+        for (token, spent) in spentAgainByTheOtherClient.dropFirst(spentAgainChecked) {
+            if !rotatedWhileTheStoreRefusedWrites.contains(token) { return spent }
         }
-        spentAgainChecked = spentAgain.count
+        spentAgainChecked = spentAgainByTheOtherClient.count
         // Nothing of session S goes out under another session: an app call issued under S
         // carries S's token (or one the store gave S by another writer's hand), or is not sent.
-        for arrival in server.takeArrivals() {
+        noteArrivals()
+        defer { arrivals.removeAll() }
+        for arrival in arrivals {
             let operation = operations[arrival.operation - 1]
             guard let issued = operation.issuedUnder else { continue }
             if !belongs(arrival.token.flatMap(family(of:)), to: issued, on: operation.client) {
@@ -440,9 +646,12 @@ struct RandomBudget {
                     + "\(issued), was sent with \(arrival.token ?? "no token")"
             }
         }
-        let dead = server.state.current.deadVerdictsDelivered
+        let dead = deadVerdictsDelivered
         let storeFamily = storage.session.flatMap { family(of: $0.tokens.accessToken) }
         if let lastStoreFamily, storeFamily != lastStoreFamily { displacedFromStore.insert(lastStoreFamily) }
+        // A session the store held and lost within one step counts too: the store's history has
+        // every change, not only the ones a check saw.
+        displacedFromStore.formUnion(history.replaced)
         lastStoreFamily = storeFamily
         if let storeFamily, loggedOutEverywhere.contains(storeFamily) {
             return "the store holds session \(storeFamily) again after its logout returned"
@@ -474,8 +683,11 @@ struct RandomBudget {
                 let requested = endRequests.contains {
                     history.successors(of: $0.family, for: $0.client).contains(previous)
                 }
+                // A verdict on a session reaches the sessions the client cannot tell from it (another
+                // writer's, adopted over it), as a logout does.
+                let verdict = dead.contains { history.successors(of: $0, for: index).contains(previous) }
                 let justified =
-                    requested || dead.contains(previous)
+                    requested || verdict
                     || displacedFromStore.contains(previous)
                 if current == nil && !justified {
                     return "client \(index): session \(previous) ended (\(snapshot.state)) with no logout, "

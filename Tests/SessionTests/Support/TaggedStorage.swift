@@ -18,6 +18,17 @@ final class StoreHistory: Sendable {
         if from != to { changes.withLock { $0.append(Change(writer: writer, from: from, to: to)) } }
     }
 
+    /// The last `count` changes, oldest first, as `client 0: 3 -> 4` (`-` for an empty store).
+    func last(_ count: Int) -> String {
+        changes.current.suffix(count).map { change in
+            let writer = change.writer.map { "client \($0)" } ?? "another process"
+            return "\(writer): \(change.from.map(String.init) ?? "-") -> \(change.to.map(String.init) ?? "-")"
+        }.joined(separator: ", ")
+    }
+
+    /// Every family the store held and then lost (replaced or removed), whoever wrote.
+    var replaced: Set<Int> { Set(changes.current.compactMap(\.from)) }
+
     /// The families a session of `family` may have become for `client` without its own doing: those
     /// other writers put in the store over it (through an empty store too), and so on. An engine
     /// cannot tell another process's sign-in from its refresh of the same session (the store holds
@@ -45,10 +56,13 @@ final class TaggedStorage: TokenStorage {
 
     let inner: TestTokenStorage
     let history: StoreHistory
+    /// The session a token belongs to (``FakeWoteServer/session(of:)``).
+    let session: @Sendable (String) -> Int?
 
-    init(inner: TestTokenStorage, history: StoreHistory) {
+    init(inner: TestTokenStorage, history: StoreHistory, session: @escaping @Sendable (String) -> Int?) {
         self.inner = inner
         self.history = history
+        self.session = session
     }
 
     private var writer: Int? { Self.writer }
@@ -58,13 +72,13 @@ final class TaggedStorage: TokenStorage {
     }
 
     func save(_ session: StoredSession) async throws(TokenStorageError) {
-        let before = inner.session.flatMap { ScriptedServer.family(of: $0.tokens.accessToken) }
+        let before = inner.session.flatMap { self.session($0.tokens.accessToken) }
         try await inner.save(session)
-        history.record(writer: writer, from: before, to: ScriptedServer.family(of: session.tokens.accessToken))
+        history.record(writer: writer, from: before, to: self.session(session.tokens.accessToken))
     }
 
     func remove() async throws(TokenStorageError) {
-        let before = inner.session.flatMap { ScriptedServer.family(of: $0.tokens.accessToken) }
+        let before = inner.session.flatMap { self.session($0.tokens.accessToken) }
         try await inner.remove()
         history.record(writer: writer, from: before, to: nil)
     }
