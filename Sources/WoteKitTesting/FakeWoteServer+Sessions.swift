@@ -1,6 +1,6 @@
 import WoteData
-import WoteLocked
 public import WoteDomain
+import WoteLocked
 
 /// Sessions one by one: the server numbers each sign-in's session, so a test can tell which session
 /// a token belongs to, refresh one as another process would, or end one on the server.
