@@ -234,9 +234,6 @@ extension SessionEngine {
             let latest = session
             current.tokens = pair
             current.refreshSentAt = nil
-            // A session an older version stored has no identifier: its first refresh here gives it
-            // one, which every process then keeps (issue 33).
-            if current.sessionID == nil { current.sessionID = UUID().uuidString }
             current.profileCompleted = latest?.profileCompleted ?? current.profileCompleted
             session = stamped(
                 current, receivedAt: receivedAt, dateHeader: response.header("date"),
