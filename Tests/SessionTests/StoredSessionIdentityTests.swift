@@ -66,4 +66,11 @@ import WoteDomain
         #expect(Machine.owedRemoval(of: other, endedSessionID: "A", origin: Self.origin) == .nothingLeft)
         #expect(Machine.owedRemoval(of: Self.session(1, id: "A"), endedSessionID: "A", origin: Self.origin) == .remove)
     }
+
+    @Test func anEndWithoutASession_removesTheOwedSession_orWhateverTheStoreHolds_neverByAnEarlierEndsIdentifier() {
+        #expect(Machine.endedSessionID(ending: Self.session(1, id: "A"), owed: "X") == "A")
+        #expect(Machine.endedSessionID(ending: Self.session(1, id: nil), owed: "X") == nil)
+        #expect(Machine.endedSessionID(ending: nil, owed: "X") == "X")
+        #expect(Machine.endedSessionID(ending: nil, owed: nil) == nil)
+    }
 }

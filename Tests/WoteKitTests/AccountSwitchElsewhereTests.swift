@@ -70,6 +70,34 @@ import WoteKitTesting
         #expect(try await there.fetchMyProfile() == Self.memberB)
     }
 
+    /// Known limit (issue 33): a session an older version stored has no identifier, and another
+    /// process's sign-in is then told apart by its tokens only, as before: until the session's first
+    /// refresh here, A's logout goes with B's newer pair and empties B's store. Giving such a session
+    /// an identifier at its restore does not help: an older version's write drops it again, and the
+    /// same session then carries two identifiers (the randomized test, seed 7, finds a logged-out
+    /// session left in the store that way). Recorded as known, so that a fix is noticed.
+    @Test func aSessionAnOlderVersionStored_isNotToldApartFromASignInElsewhere_knownLimit() async throws {
+        let storage = TestTokenStorage()
+        _ = try await client(storage).login(.kakao("a-code"), remember: true)
+        let pairOfA = try #require(server.issuedPairs.last)
+        // As an older version left it: no identifier.
+        storage.session?.sessionID = nil
+        let here = client(storage)
+        #expect(await here.restoreSession().state == .signedIn)
+        clock.advance(by: .seconds(1))
+        let there = client(storage)
+        _ = try await there.login(.apple("b-code"), remember: true)
+        let pairOfB = try #require(server.issuedPairs.last)
+
+        try await here.logout()
+
+        let logout = try #require(server.log.last { $0.path == "/api/auth/logout" })
+        withKnownIssue("a session stored without an identifier is told apart by its tokens only") {
+            #expect(logout.bearer == pairOfA.accessToken)
+            #expect(storage.session?.tokens.accessToken == pairOfB.accessToken)
+        }
+    }
+
     /// The store with notices (a shared `InMemoryTokenStorage`): the other process's sign-in ends the
     /// session here, and is then a sign-in here, never a `tokensRefreshed` of A's session.
     @Test func accountSwitchHeardAsANotice_endsTheSessionHere_thenRestoresB_neverAsARefresh() async throws {

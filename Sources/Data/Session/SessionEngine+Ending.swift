@@ -23,7 +23,8 @@ extension SessionEngine {
         // Every change of state is told, even without a session: a logout after a dead-token
         // verdict (whose removal it retries) turns "expired" into "logged out" (issue 33, item 6).
         let hadSession = session != nil
-        if let session { endedSessionID = session.sessionID }
+        endedSessionID = SessionStateMachine.endedSessionID(
+            ending: session, owed: removalPending ? owedSessionID : nil)
         let changed = hadSession || state != ended
         let (ending, actions) = machine.sessionEnded(
             failingWaitersWith: reason.errorWhenMissing, cancellingRefresh: cancellingRefresh)

@@ -40,7 +40,8 @@ extension SessionEngine {
         // is tried again first; while it fails, nothing is adopted.
         if removalPending {
             _ = try? await withStore { () async throws(WoteError) in
-                if session == nil, removalPending { try await writeMemoryToStore(replacingOtherOrigins: false) }
+                // The owed session's removal, whichever engine of the process ended it.
+                if session == nil, removalPending { await removeOwedSession() }
             }
         } else {
             await waitForStoreQueue()

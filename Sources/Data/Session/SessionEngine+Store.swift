@@ -112,7 +112,7 @@ extension SessionEngine {
         let step: SessionStateMachine.OwedRemoval
         do {
             step = SessionStateMachine.owedRemoval(
-                of: try await storage.load(), endedSessionID: endedSessionID, origin: origin)
+                of: try await storage.load(), endedSessionID: owedSessionID, origin: origin)
         } catch {
             step = .remove
         }

@@ -96,7 +96,7 @@ package actor SessionEngine {
         get { storeTurnKey.map { StoreTurns.shared.owesRemoval($0) } ?? ownRemovalPending }
         set {
             if let storeTurnKey {
-                StoreTurns.shared.setOwesRemoval(newValue, storeTurnKey, of: storage)
+                StoreTurns.shared.setOwesRemoval(newValue, storeTurnKey, of: storage, sessionID: endedSessionID)
             } else {
                 ownRemovalPending = newValue
             }
@@ -104,9 +104,16 @@ package actor SessionEngine {
     }
     /// ``removalPending`` for a store that is a value (no ``StoreTurns`` key).
     var ownRemovalPending = false
-    /// The ``StoredSession/sessionID`` of the last session that ended here: its end removes it from
-    /// the store, never another session stored since (a sign-in in another process).
+    /// The ``StoredSession/sessionID`` of the session the last end here removes from the store, never
+    /// another session stored since (a sign-in in another process); see
+    /// ``SessionStateMachine/endedSessionID(ending:owed:)``.
     var endedSessionID: String?
+    /// The ``StoredSession/sessionID`` of the session whose removal is owed (``removalPending``),
+    /// recorded with the debt and shared as it is: whichever engine of the process makes the removal
+    /// removes that session, not one it ended itself before.
+    var owedSessionID: String? {
+        storeTurnKey.map { StoreTurns.shared.owedSessionID($0) } ?? endedSessionID
+    }
     /// This process's turns in the store's changes, shared with every engine on the same store.
     let storeTurnKey: StoreTurns.Key?
     /// The store's notices while they are heard (see `SessionEngine+Notices.swift`).

@@ -83,6 +83,20 @@ extension SessionStateMachine {
         return .remove
     }
 
+    /// The ``StoredSession/sessionID`` of the session an end removes from the store: the ending
+    /// session's; with no session in memory, that of the session whose removal is owed (`owed`);
+    /// with neither, `nil`: whatever session of this origin the store holds goes (a logout after a
+    /// store that could not be read, as ``SessionEngine/logOut(deviceToken:)`` says). An identifier
+    /// an earlier end left decides nothing.
+    ///
+    /// - Parameters:
+    ///   - ending: the session in memory as it ends, if any.
+    ///   - owed: the owed removal's identifier, when a removal is owed; `nil` otherwise.
+    package static func endedSessionID(ending: StoredSession?, owed: String?) -> String? {
+        guard let ending else { return owed }
+        return ending.sessionID
+    }
+
     /// Decides what a logout does.
     ///
     /// - Parameters:

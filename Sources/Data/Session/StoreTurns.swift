@@ -40,6 +40,9 @@ package final class StoreTurns: Sendable {
         /// object may later have its identity.
         weak var store: AnyObject?
         let isInstance: Bool
+        /// The ``StoredSession/sessionID`` of the session whose removal is owed (`nil`: whatever
+        /// session of the origin the store holds).
+        let sessionID: String?
     }
 
     private let state = Locked(State())
@@ -126,16 +129,26 @@ package final class StoreTurns: Sendable {
         }
     }
 
-    /// Records that `storage` (whose key is `key`) owes a logout's removal, or no longer does.
-    package func setOwesRemoval(_ owes: Bool, _ key: Key, of storage: any TokenStorage) {
+    /// The ``StoredSession/sessionID`` of the session whose removal the store of `key` owes, as
+    /// recorded with the debt: every engine on the store removes that session, whichever ended it.
+    package func owedSessionID(_ key: Key) -> String? {
+        state.withLock { $0.owedRemovals[key]?.sessionID }
+    }
+
+    /// Records that `storage` (whose key is `key`) owes a logout's removal of the session
+    /// `sessionID`, or no longer owes one.
+    package func setOwesRemoval(_ owes: Bool, _ key: Key, of storage: any TokenStorage, sessionID: String? = nil) {
         state.withLock { state in
             guard owes else {
                 state.owedRemovals[key] = nil
                 return
             }
             switch key {
-            case .instance: state.owedRemovals[key] = OwedRemoval(store: storage as AnyObject, isInstance: true)
-            case .keychainItem: state.owedRemovals[key] = OwedRemoval(store: nil, isInstance: false)
+            case .instance:
+                state.owedRemovals[key] = OwedRemoval(
+                    store: storage as AnyObject, isInstance: true, sessionID: sessionID)
+            case .keychainItem:
+                state.owedRemovals[key] = OwedRemoval(store: nil, isInstance: false, sessionID: sessionID)
             }
         }
     }
