@@ -74,3 +74,14 @@ import WoteDomain
         #expect(Machine.endedSessionID(ending: nil, owed: nil) == nil)
     }
 }
+
+extension StoredSessionIdentityTests {
+    @Test func aLogout_spendsNoRefreshToken_whenAnotherSessionReplacedItsOwnInTheStore() {
+        let ending = Self.session(1, id: "A")
+
+        #expect(!Machine.logoutMayRefresh(stored: Self.session(2, id: "B"), ending: ending, origin: Self.origin))
+        #expect(Machine.logoutMayRefresh(stored: Self.session(3, id: "A"), ending: ending, origin: Self.origin))
+        #expect(Machine.logoutMayRefresh(stored: nil, ending: ending, origin: Self.origin))
+        #expect(Machine.logoutMayRefresh(stored: Self.session(2, id: nil), ending: ending, origin: Self.origin))
+    }
+}

@@ -24,6 +24,9 @@ struct LogoutCredentials: Sendable {
     var failure: WoteError?
     /// Whether the session had already ended elsewhere: no call goes out.
     var endedElsewhere = false
+    /// Whether the refresh token may be spent for the call: not when another session replaced this
+    /// one in the store (``SessionStateMachine/logoutMayRefresh(stored:ending:origin:)``).
+    var mayRefresh = true
 }
 
 extension SessionEngine {
@@ -120,9 +123,13 @@ extension SessionEngine {
             let latest = SessionStateMachine.logoutSession(
                 ending: ending, landed: landed, stored: stored, storeEmpty: storeEmpty, origin: origin)
         else { return LogoutCredentials(tokens: ending.tokens, endedElsewhere: true) }
+        let mayRefresh = SessionStateMachine.logoutMayRefresh(stored: stored, ending: ending, origin: origin)
         guard let call = configuration.contract.logout, call.credential == .accessToken,
             latest.tokens.isAccessTokenExpired(at: clock.now().addingTimeInterval(latest.serverClockOffset ?? 0))
-        else { return LogoutCredentials(tokens: latest.tokens) }
+        else { return LogoutCredentials(tokens: latest.tokens, mayRefresh: mayRefresh) }
+        // The session was replaced in the store by another process's sign-in, which may have rotated
+        // it first, unseen here: its refresh token is not spent again, and the server is not told.
+        guard mayRefresh else { return LogoutCredentials(tokens: latest.tokens, failure: .sessionExpired) }
         switch await refreshForLogout(latest.tokens.refreshToken, until: deadline) {
         case .success(let pair): return LogoutCredentials(tokens: pair, refreshed: true)
         case .failure(let error): return LogoutCredentials(tokens: latest.tokens, failure: error)
@@ -156,7 +163,7 @@ extension SessionEngine {
             } catch {
                 return .notTold(error.toDomain())
             }
-            if call.credential == .accessToken, !refreshed,
+            if call.credential == .accessToken, !refreshed, credentials.mayRefresh,
                 configuration.contract.classify(response) == .accessTokenRejected
             {
                 // The backend's clock says the token has expired although ours did not: refresh once.

@@ -61,6 +61,21 @@ extension SessionStateMachine {
         return stored
     }
 
+    /// Whether a logout may spend the ended session's refresh token (to renew an expired access
+    /// token for its call): not when the store holds another session of this origin. The process
+    /// whose sign-in replaced it may have rotated it first without this one seeing the new pair, and
+    /// a refresh token is never sent twice; the server then is not told, and the pair nobody holds
+    /// any more expires there.
+    ///
+    /// - Parameters:
+    ///   - stored: what the store holds, read under its lock; `nil` when not read or empty.
+    ///   - ending: the session the logout ends.
+    ///   - origin: this engine's origin.
+    package static func logoutMayRefresh(stored: StoredSession?, ending: StoredSession, origin: String?) -> Bool {
+        guard let stored, belongs(stored, to: origin) else { return true }
+        return isSameSession(stored, as: ending)
+    }
+
     /// What a store that owes a logout's removal does at the next change of it.
     package enum OwedRemoval: Sendable, Equatable {
         /// It holds this origin's session: remove it first.

@@ -599,7 +599,9 @@ struct RandomBudget {
         var stable = 0
         for _ in 0..<20_000 {
             let print = await fingerprint()
-            if print == last {
+            // A model behind its engine is not settled yet: its events may still be on their way
+            // (a busy machine delays their delivery past a few yields); a real drift outlasts the bound.
+            if print == last, await modelsAgreeWithEngines() {
                 stable += 1
                 if stable >= 40 { return }
             } else {
@@ -608,6 +610,12 @@ struct RandomBudget {
             }
             await Task.yield()
         }
+    }
+
+    /// Whether each client's `SessionModel` shows its engine's state.
+    private func modelsAgreeWithEngines() async -> Bool {
+        for client in clients where await client.currentSession.state != client.session.state { return false }
+        return true
     }
 
     private func fingerprint() async -> String {
