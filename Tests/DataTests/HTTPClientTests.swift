@@ -126,8 +126,7 @@ import FoundationNetworking
         status: Int, location: String, method: String, body: String?, contentType: String?
     ) async throws {
         let harness = Self.redirecting(status, to: location) { request in request.url?.path == "/api/auth/logout" }
-        let logout = WoteEndpoints.logout(
-            SessionContract.wote.logout!, accessToken: "tok", refreshToken: "r", deviceToken: "ab")
+        let logout = SessionContract.wote.logout!.endpoint(accessToken: "tok", refreshToken: "r", deviceToken: "ab")
         _ = try await harness.client.send(logout.endpoint, bearer: logout.bearer)
         let requests = try harness.requests(expecting: 2)
         #expect(requests[0].httpMethod == "POST")

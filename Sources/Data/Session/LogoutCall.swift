@@ -92,3 +92,40 @@ extension LogoutCall {
         }
     }
 }
+
+extension LogoutCall {
+    /// This call with the token ``credential`` names where it says, and the device token in the
+    /// JSON body when there is a ``deviceTokenField``. Wote's (``SessionContract/wote``) is
+    /// `POST /api/auth/logout`, Bearer, with JSON `{"deviceToken"}` ("" when there is none), §4.3.
+    ///
+    /// - Parameters:
+    ///   - accessToken: the access token, for ``Credential/accessToken``.
+    ///   - refreshToken: the refresh token, for ``Credential/refreshToken(_:)``.
+    ///   - deviceToken: the push device token, if any.
+    /// - Returns: the endpoint, and the token to send as `Authorization: Bearer`.
+    package func endpoint(
+        accessToken: String, refreshToken: String, deviceToken: String?
+    ) -> (endpoint: Endpoint, bearer: String?) {
+        var fields: [String: String] = [:]
+        if let deviceTokenField { fields[deviceTokenField] = deviceToken ?? "" }
+        var headers: [String: String] = [:]
+        var authorization = Endpoint.Authorization.none
+        var bearer: String?
+        switch credential {
+        case .accessToken:
+            (authorization, bearer) = (.bearer, accessToken)
+        case .refreshToken(.bearer):
+            (authorization, bearer) = (.bearer, refreshToken)
+        case .refreshToken(.header(let name, let prefix)):
+            headers[name] = prefix + refreshToken
+        case .refreshToken(.jsonBody(let field)):
+            fields[field] = refreshToken
+        }
+        guard !fields.isEmpty else {
+            return (Endpoint(method: method, path: path, headers: headers, authorization: authorization), bearer)
+        }
+        var endpoint = Endpoint.json(method, path, fields, authorization: authorization)
+        endpoint.headers.merge(headers) { json, _ in json }
+        return (endpoint, bearer)
+    }
+}

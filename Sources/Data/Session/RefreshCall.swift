@@ -73,3 +73,25 @@ extension RefreshCall {
         }
     }
 }
+
+extension RefreshCall {
+    /// This call for `refreshToken`: its method and path, with the token where ``placement`` puts
+    /// it. Wote's (``SessionContract/wote``) is `POST /api/auth/refresh` with JSON
+    /// `{"refreshToken"}` and never `Authorization`, since the server would reject an expired access
+    /// token there before looking at the body (§4.2).
+    ///
+    /// - Returns: the endpoint, and the token to send as `Authorization: Bearer`: the refresh token
+    ///   for ``Placement/bearer``, else `nil`, so the access token never rides along.
+    package func endpoint(refreshToken: String) -> (endpoint: Endpoint, bearer: String?) {
+        switch placement {
+        case .jsonBody(let field):
+            return (Endpoint.json(method, path, [field: refreshToken], authorization: .none), nil)
+        case .header(let name, let prefix):
+            return (
+                Endpoint(method: method, path: path, headers: [name: prefix + refreshToken], authorization: .none), nil
+            )
+        case .bearer:
+            return (Endpoint(method: method, path: path, authorization: .bearer), refreshToken)
+        }
+    }
+}

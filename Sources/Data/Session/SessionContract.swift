@@ -1,3 +1,5 @@
+package import WoteDomain
+
 /// What the session engine must know about a backend: how to refresh, what its answers on
 /// authenticated requests mean, and how to log out. ``wote`` is the Wote contract; another backend is a different value.
 ///
@@ -20,6 +22,10 @@ public struct SessionContract: Sendable {
     /// logout only ends the session here). Wote's is `POST /api/auth/logout` with the access token
     /// and the device token (§4.3).
     public var logout: LogoutCall?
+    /// The backend's code for the verdict that ends a session for a reason, kept in its
+    /// ``SignOutRecord`` when a refresh or a request's answer ended it; none by default. Wote's are
+    /// its division codes (``wote``).
+    package var endingCode: @Sendable (SignOutReason) -> String?
 
     /// Creates a contract.
     ///
@@ -34,9 +40,21 @@ public struct SessionContract: Sendable {
         passesProfileGate: @escaping @Sendable (_ path: String, _ answer: HTTPResponse) -> Bool = { _, _ in false },
         logout: LogoutCall? = nil
     ) {
+        self.init(
+            refresh: refresh, classify: classify, passesProfileGate: passesProfileGate, logout: logout,
+            endingCode: { _ in nil })
+    }
+
+    /// A contract whose verdicts end sessions with the backend's own codes (`endingCode`).
+    package init(
+        refresh: RefreshCall, classify: @escaping @Sendable (HTTPResponse) -> ProtectedAnswer,
+        passesProfileGate: @escaping @Sendable (_ path: String, _ answer: HTTPResponse) -> Bool,
+        logout: LogoutCall?, endingCode: @escaping @Sendable (SignOutReason) -> String?
+    ) {
         self.refresh = refresh
         self.classify = classify
         self.passesProfileGate = passesProfileGate
         self.logout = logout
+        self.endingCode = endingCode
     }
 }

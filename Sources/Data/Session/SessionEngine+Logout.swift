@@ -148,8 +148,8 @@ extension SessionEngine {
         }
         var refreshed = credentials.refreshed
         while true {
-            let (endpoint, bearer) = WoteEndpoints.logout(
-                call, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, deviceToken: deviceToken)
+            let (endpoint, bearer) = call.endpoint(
+                accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, deviceToken: deviceToken)
             let response: HTTPResponse
             do {
                 response = try await boundedClient(until: deadline).send(endpoint, bearer: bearer)

@@ -284,7 +284,7 @@ extension SessionEngine {
         _ refreshToken: String, through client: HTTPClient, serverClockOffset: TimeInterval?
     ) async throws(APIError) -> RefreshExchange {
         let refresh = configuration.contract.refresh
-        let (endpoint, bearer) = WoteEndpoints.refresh(refresh, refreshToken: refreshToken)
+        let (endpoint, bearer) = refresh.endpoint(refreshToken: refreshToken)
         let response = try await client.send(endpoint, bearer: bearer)
         let receivedAt = clock.now()
         let answer = refresh.readAnswer(response, receivedAt.addingTimeInterval(serverClockOffset ?? 0))

@@ -139,7 +139,8 @@ package actor SessionEngine {
     ) {
         self.diagnostics = diagnostics
         slots = RequestSlots(limit: configuration.maximumConcurrentRequests)
-        let recorder = SignOutRecorder(store: signOutRecordStore(beside: storage), now: clock.now)
+        let recorder = SignOutRecorder(
+            store: signOutRecordStore(beside: storage), now: clock.now, endingCode: configuration.contract.endingCode)
         self.recorder = recorder
         let onSend: @Sendable (SessionEvent) -> Void
         if diagnostics.isEnabled {

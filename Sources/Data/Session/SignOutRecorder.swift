@@ -1,7 +1,6 @@
 import Foundation
 import WoteDomain
 import WoteLocked
-import WoteRepository
 
 /// Keeps the last session transitions and writes a ``SignOutRecord`` beside the store each time
 /// the session ends. It sees every event the broadcaster sends (``note(_:)``) and each end at the
@@ -11,12 +10,18 @@ import WoteRepository
 final class SignOutRecorder: Sendable {
     private let store: any SignOutRecordStore
     private let now: @Sendable () -> Date
+    private let endingCode: @Sendable (SignOutReason) -> String?
     private let transitions = Locked<[SessionTransition]>([])
 
-    /// A recorder writing to `store`, timing with `now`.
-    init(store: any SignOutRecordStore, now: @escaping @Sendable () -> Date) {
+    /// A recorder writing to `store`, timing with `now`, naming the backend's code of a verdict
+    /// with `endingCode` (``SessionContract/endingCode``).
+    init(
+        store: any SignOutRecordStore, now: @escaping @Sendable () -> Date,
+        endingCode: @escaping @Sendable (SignOutReason) -> String?
+    ) {
         self.store = store
         self.now = now
+        self.endingCode = endingCode
     }
 
     /// The record kept beside the store, if any.
@@ -40,20 +45,15 @@ final class SignOutRecorder: Sendable {
     /// Writes the record of an end for `reason` through `call`, with the transitions so far.
     func record(_ reason: SignOutReason, call: SignOutCall) {
         let record = SignOutRecord(
-            date: now(), reason: reason, divisionCode: Self.divisionCode(of: reason, call: call), call: call,
+            date: now(), reason: reason, divisionCode: divisionCode(of: reason, call: call), call: call,
             transitions: transitions.current)
         try? store.saveRecord(record)
     }
 
-    /// The Wote division code of the server's verdict that means `reason`, when `call` read one.
-    static func divisionCode(of reason: SignOutReason, call: SignOutCall) -> String? {
+    /// The backend's code of the server's verdict that means `reason`, when `call` read one.
+    func divisionCode(of reason: SignOutReason, call: SignOutCall) -> String? {
         guard call == .refresh || call == .requestAnswer else { return nil }
-        switch reason {
-        case .sessionExpired, .refreshAnswerLost: return DivisionCode.invalidRefreshToken.rawValue
-        case .banned: return DivisionCode.bannedMember.rawValue
-        case .memberGone: return DivisionCode.memberNotFound.rawValue
-        default: return nil
-        }
+        return endingCode(reason)
     }
 }
 

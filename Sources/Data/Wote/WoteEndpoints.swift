@@ -17,8 +17,6 @@ package enum WoteEndpoints {
         package static let logout = "/api/auth/logout"
     }
 
-    /// The media type of JSON bodies.
-    package static let jsonContentType = "application/json"
     /// The file name given to the profile image part.
     package static let profileImageFilename = "profile.jpg"
 
@@ -52,70 +50,6 @@ package enum WoteEndpoints {
         jsonEndpoint(.post, "/api/auth/signup", request, authorization: .none)
     }
 
-    /// §4.2, or another backend's refresh call: `call`'s method and path, with `refreshToken` where
-    /// `call` puts it. The Wote call (``SessionContract/wote``) is `POST /api/auth/refresh` with JSON
-    /// `{"refreshToken"}` and never `Authorization`, since the server would reject an expired access
-    /// token there before looking at the body.
-    ///
-    /// - Parameters:
-    ///   - call: the backend's refresh call.
-    ///   - refreshToken: the refresh token to present.
-    /// - Returns: the endpoint, and the token to send as `Authorization: Bearer`: the refresh token
-    ///   for ``RefreshCall/Placement/bearer``, else `nil`, so the access token never rides along.
-    package static func refresh(_ call: RefreshCall, refreshToken: String) -> (endpoint: Endpoint, bearer: String?) {
-        let method = call.method
-        switch call.placement {
-        case .jsonBody(let field):
-            return (jsonEndpoint(method, call.path, [field: refreshToken], authorization: .none), nil)
-        case .header(let name, let prefix):
-            return (
-                Endpoint(method: method, path: call.path, headers: [name: prefix + refreshToken], authorization: .none),
-                nil
-            )
-        case .bearer:
-            return (Endpoint(method: method, path: call.path, authorization: .bearer), refreshToken)
-        }
-    }
-
-    /// A backend's logout call (``SessionContract/logout``): `call`'s method and path, with the
-    /// token `call` names where it says, and the device token in the JSON body when `call` has a
-    /// field for it. Wote's (``SessionContract/wote``) is `POST /api/auth/logout`, Bearer, with JSON
-    /// `{"deviceToken"}` ("" when there is none), §4.3.
-    ///
-    /// - Parameters:
-    ///   - call: the backend's logout call.
-    ///   - accessToken: the access token, for ``LogoutCall/Credential/accessToken``.
-    ///   - refreshToken: the refresh token, for ``LogoutCall/Credential/refreshToken(_:)``.
-    ///   - deviceToken: the push device token, if any.
-    /// - Returns: the endpoint, and the token to send as `Authorization: Bearer`.
-    package static func logout(
-        _ call: LogoutCall, accessToken: String, refreshToken: String, deviceToken: String?
-    ) -> (endpoint: Endpoint, bearer: String?) {
-        var fields: [String: String] = [:]
-        if let field = call.deviceTokenField { fields[field] = deviceToken ?? "" }
-        var headers: [String: String] = [:]
-        var authorization = Endpoint.Authorization.none
-        var bearer: String?
-        switch call.credential {
-        case .accessToken:
-            (authorization, bearer) = (.bearer, accessToken)
-        case .refreshToken(.bearer):
-            (authorization, bearer) = (.bearer, refreshToken)
-        case .refreshToken(.header(let name, let prefix)):
-            headers[name] = prefix + refreshToken
-        case .refreshToken(.jsonBody(let field)):
-            fields[field] = refreshToken
-        }
-        guard !fields.isEmpty else {
-            return (
-                Endpoint(method: call.method, path: call.path, headers: headers, authorization: authorization), bearer
-            )
-        }
-        var endpoint = jsonEndpoint(call.method, call.path, fields, authorization: authorization)
-        endpoint.headers.merge(headers) { json, _ in json }
-        return (endpoint, bearer)
-    }
-
     /// §4.4: `POST /api/profiles/isValidNickname`, JSON `{"nickname"}`. No Authorization.
     package static func checkNickname(_ request: NicknameRequestDTO) -> Endpoint {
         jsonEndpoint(.post, "/api/profiles/isValidNickname", request, authorization: .none)
@@ -132,7 +66,7 @@ package enum WoteEndpoints {
         _ request: ProfileRequestDTO, imageJPEG: Data?, boundary: String = MultipartFormData.randomBoundary()
     ) -> Endpoint {
         var form = MultipartFormData(boundary: boundary)
-        form.append(name: "profileRequest", contentType: jsonContentType, data: json(request))
+        form.append(name: "profileRequest", contentType: Endpoint.jsonContentType, data: Endpoint.jsonBody(request))
         if let imageJPEG {
             form.append(name: "imageFile", filename: profileImageFilename, contentType: "image/jpeg", data: imageJPEG)
         }
@@ -163,18 +97,6 @@ package enum WoteEndpoints {
         jsonEndpoint(.post, "/api/notifications/tokens", request, authorization: .bearer)
     }
 
-    /// The JSON encoding of a request body: sorted keys, `/` left unescaped, UTF-8 as it is.
-    package static func json(_ value: some Encodable) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            return try encoder.encode(value)
-        } catch {
-            // The request DTOs hold strings only, which always encode; failing here is a bug.
-            preconditionFailure("request body \(type(of: value)) failed to encode")
-        }
-    }
-
     private static func socialLogin(path: String, code: String, state: String) -> Endpoint {
         Endpoint(
             method: .post, path: path, headers: ["Content-Type": FormURLEncoder.contentType],
@@ -184,8 +106,6 @@ package enum WoteEndpoints {
     private static func jsonEndpoint(
         _ method: HTTPMethod, _ path: String, _ body: some Encodable, authorization: Endpoint.Authorization
     ) -> Endpoint {
-        Endpoint(
-            method: method, path: path, headers: ["Content-Type": jsonContentType], body: json(body),
-            authorization: authorization)
+        Endpoint.json(method, path, body, authorization: authorization)
     }
 }

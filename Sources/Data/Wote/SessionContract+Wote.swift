@@ -18,7 +18,20 @@ extension SessionContract {
         passesProfileGate: passesWoteProfileGate,
         logout: LogoutCall(
             path: WoteEndpoints.Path.logout, credential: .accessToken, deviceTokenField: "deviceToken",
-            readAnswer: readWoteLogoutAnswer))
+            readAnswer: readWoteLogoutAnswer),
+        endingCode: woteEndingCode)
+
+    /// The division code of the Wote verdict that ends a session for `reason` (§4.11), for its
+    /// ``SignOutRecord``: E016 for a dead refresh token (also after a lost answer), E018 for a
+    /// banned member, E001 for a member who is gone.
+    static func woteEndingCode(_ reason: SignOutReason) -> String? {
+        switch reason {
+        case .sessionExpired, .refreshAnswerLost: DivisionCode.invalidRefreshToken.rawValue
+        case .banned: DivisionCode.bannedMember.rawValue
+        case .memberGone: DivisionCode.memberNotFound.rawValue
+        default: nil
+        }
+    }
 
     /// What a logout answer means: `nil` for a readable Wote success, else why not (E009 while the
     /// profile is not completed, a proxy's page, an expired token).
