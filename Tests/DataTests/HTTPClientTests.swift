@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteKitTesting
 import WoteRepository
+import WoteSession
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteSession
 
 /// Requests and answers carry passwords, authorization codes and tokens in their bodies and
 /// headers; printing, logging or dumping one never shows them.

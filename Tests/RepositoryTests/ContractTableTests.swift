@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteDomain
 import WoteRepository
+import WoteWire
 
 /// Every row of the contract's §1 table, from the bytes on the wire to the domain decision.
 @Suite struct ContractTableTests {

@@ -1,8 +1,10 @@
 import Foundation
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteSession
 import WoteTestSupport
 
 /// An engine wired to a fake backend, a test clock and a scriptable store.
