@@ -51,17 +51,30 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.1.0"),
     ],
     targets: [
-        // Layers. The arrows are the architecture: Domain ← Repository ← Data,
-        // Domain ← UseCases ← Presentation. Only the composition root sees all.
+        // Layers. The arrows are the architecture: Domain ← Wire ← Repository, Wire ← Data ← Session,
+        // Session + Repository ← Contract (Wote's), Domain ← UseCases ← Presentation. Only the
+        // composition root sees all.
         // WoteLocked is a leaf below them all: a lock any layer (and the fakes) may use.
         .target(name: "WoteLocked", path: "Sources/Locked"),
         .target(name: "WoteDomain", path: "Sources/Domain", resources: [.process("Resources")]),
+        // The wire's vocabulary that the repositories and the session share: APIError, MalformedResponse.
+        .target(name: "WoteWire", dependencies: ["WoteDomain"], path: "Sources/Wire"),
         .target(
-            name: "WoteRepository", dependencies: ["WoteDomain"],
+            name: "WoteRepository", dependencies: ["WoteDomain", "WoteWire"],
             path: "Sources/Repository"),
+        // HTTP and storage: any backend's.
         .target(
-            name: "WoteData", dependencies: ["WoteRepository", "WoteDomain", "WoteLocked"],
+            name: "WoteData", dependencies: ["WoteWire", "WoteDomain", "WoteLocked"],
             path: "Sources/Data", resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
+        // The session engine: any backend's, through a SessionContract; no Wote DTO or decoder.
+        .target(
+            name: "WoteSession", dependencies: ["WoteData", "WoteWire", "WoteDomain", "WoteLocked"],
+            path: "Sources/Session"),
+        // Wote's contract: endpoints, SessionContract.wote, the repositories' data source.
+        .target(
+            name: "WoteContract",
+            dependencies: ["WoteSession", "WoteData", "WoteRepository", "WoteWire", "WoteDomain"],
+            path: "Sources/Contract"),
         .target(
             name: "WoteUseCases", dependencies: ["WoteDomain"],
             path: "Sources/UseCases"),
@@ -73,12 +86,16 @@ let package = Package(
             name: "WoteKit",
             dependencies: [
                 "WoteDomain", "WoteRepository", "WoteData", "WoteUseCases", "WotePresentation", "WoteLocked",
+                "WoteSession", "WoteContract", "WoteWire",
             ],
             path: "Sources/WoteKit"),
         // Fakes an app uses to test its own code.
         .target(
             name: "WoteKitTesting",
-            dependencies: ["WoteDomain", "WoteRepository", "WoteData", "WoteKit", "WoteLocked"],
+            dependencies: [
+                "WoteDomain", "WoteRepository", "WoteData", "WoteKit", "WoteLocked", "WoteSession", "WoteContract",
+                "WoteWire",
+            ],
             path: "Sources/WoteKitTesting"),
         // The terminal front: built from the composition root and the view models only.
         .target(
@@ -109,24 +126,29 @@ let package = Package(
 
         // Loopback HTTP server and temporary directories, shared by the test targets.
         .target(
-            name: "WoteTestSupport", dependencies: ["WoteData", "WoteDomain", "WoteLocked"], path: "Tests/Support"),
+            name: "WoteTestSupport",
+            dependencies: ["WoteData", "WoteDomain", "WoteLocked", "WoteSession", "WoteContract"], path: "Tests/Support"
+        ),
 
         .testTarget(
             name: "DomainTests", dependencies: ["WoteDomain"],
             path: "Tests/DomainTests"),
         .testTarget(
-            name: "RepositoryTests", dependencies: ["WoteRepository", "WoteDomain", "WoteLocked", "WoteKitTesting"],
+            name: "RepositoryTests",
+            dependencies: ["WoteRepository", "WoteDomain", "WoteLocked", "WoteWire", "WoteKitTesting"],
             path: "Tests/RepositoryTests"),
         .testTarget(
             name: "DataTests",
             dependencies: [
-                "WoteData", "WoteRepository", "WoteDomain", "WoteLocked", "WoteKitTesting", "WoteTestSupport",
+                "WoteData", "WoteSession", "WoteContract", "WoteWire", "WoteRepository", "WoteDomain", "WoteLocked",
+                "WoteKitTesting", "WoteTestSupport",
             ],
             path: "Tests/DataTests", exclude: ["Fixtures"]),
         .testTarget(
             name: "SessionTests",
             dependencies: [
-                "WoteData", "WoteRepository", "WoteDomain", "WoteLocked", "WoteKitTesting", "WoteTestSupport",
+                "WoteData", "WoteSession", "WoteContract", "WoteWire", "WoteRepository", "WoteDomain", "WoteLocked",
+                "WoteKitTesting", "WoteTestSupport",
                 "WoteKit",
             ],
             path: "Tests/SessionTests"),
@@ -139,7 +161,10 @@ let package = Package(
             path: "Tests/PresentationTests"),
         .testTarget(
             name: "WoteKitTests",
-            dependencies: ["WoteKit", "WoteData", "WoteLocked", "WoteKitTesting", "WoteTestSupport"],
+            dependencies: [
+                "WoteKit", "WoteData", "WoteSession", "WoteContract", "WoteWire", "WoteLocked", "WoteKitTesting",
+                "WoteTestSupport",
+            ],
             path: "Tests/WoteKitTests"),
         .testTarget(
             name: "CLITests", dependencies: ["WoteCLI", "WoteKit", "WoteKitTesting", "WoteTestSupport"],

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Type-checks WoteKit's Apple-only code on Linux: the `#if canImport(Security)` and
-# `#if canImport(AuthenticationServices)` branches of the WoteData, WoteKit and WoteKitTesting
+# `#if canImport(AuthenticationServices)` branches of the WoteData, WoteSession, WoteKit and WoteKitTesting
 # targets, compiled against stand-in Security and AuthenticationServices modules (AppleStandIns/)
 # that declare the Apple API those branches call, as Apple documents it. The sources are compiled
 # as an Apple build sees them: `canImport(FoundationNetworking)` is false and Foundation includes
@@ -105,6 +105,10 @@ compile swiftc -typecheck "${fixture_flags[@]}" -module-name Fixed "$(as_on_appl
 # shellcheck disable=SC2046
 data_sources=$(as_on_apple $(find Sources/Data -name '*.swift' | sort); derived WoteData)
 # shellcheck disable=SC2046
+session_sources=$(as_on_apple $(find Sources/Session -name '*.swift' | sort); derived WoteSession)
+# shellcheck disable=SC2046
+contract_sources=$(as_on_apple $(find Sources/Contract -name '*.swift' | sort); derived WoteContract)
+# shellcheck disable=SC2046
 kit_sources=$(as_on_apple $(find Sources/WoteKit -name '*.swift' | sort); derived WoteKit)
 # shellcheck disable=SC2046
 testing_sources=$(as_on_apple $(find Sources/WoteKitTesting -name '*.swift' | sort); derived WoteKitTesting)
@@ -119,7 +123,19 @@ compile swiftc -typecheck "${flags[@]}" -module-name WoteData -I "$work/standins
 compile swiftc -emit-module "${flags[@]}" -module-name WoteData -I "$work/standins" -I "$build/Modules" \
     -emit-module-path "$work/modules/WoteData.swiftmodule" $data_sources
 
-# WoteKit with both stand-ins and that WoteData; WoteKitTesting (the fakes apps test with) too.
+# WoteSession (the engine, with its UIKit and Apple credential bindings) and WoteContract the same way,
+# each against the modules just emitted.
+# shellcheck disable=SC2086
+compile swiftc -typecheck "${flags[@]}" -module-name WoteSession -I "$work/standins" -I "$work/modules" \
+    -I "$build/Modules" $session_sources
+# shellcheck disable=SC2086
+compile swiftc -emit-module "${flags[@]}" -module-name WoteSession -I "$work/standins" -I "$work/modules" \
+    -I "$build/Modules" -emit-module-path "$work/modules/WoteSession.swiftmodule" $session_sources
+# shellcheck disable=SC2086
+compile swiftc -emit-module "${flags[@]}" -module-name WoteContract -I "$work/standins" -I "$work/modules" \
+    -I "$build/Modules" -emit-module-path "$work/modules/WoteContract.swiftmodule" $contract_sources
+
+# WoteKit with both stand-ins and those modules; WoteKitTesting (the fakes apps test with) too.
 # shellcheck disable=SC2086
 compile swiftc -typecheck "${flags[@]}" -module-name WoteKit -I "$work/standins" -I "$work/modules" \
     -I "$build/Modules" $kit_sources
@@ -127,5 +143,5 @@ compile swiftc -typecheck "${flags[@]}" -module-name WoteKit -I "$work/standins"
 compile swiftc -typecheck "${flags[@]}" -module-name WoteKitTesting -I "$work/standins" -I "$work/modules" \
     -I "$build/Modules" $testing_sources
 
-echo "apple-typecheck: WoteData, WoteKit and WoteKitTesting type-check as on Apple platforms" \
+echo "apple-typecheck: WoteData, WoteSession, WoteContract, WoteKit and WoteKitTesting type-check as on Apple platforms" \
     "(Foundation with URLSession; Security, AuthenticationServices, os and UIKit stand-ins)"

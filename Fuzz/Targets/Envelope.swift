@@ -1,9 +1,12 @@
 // Fuzz target `envelope`: any body, as it could arrive on any endpoint, through the envelope
 // decoder, the DTOs and the mappings the repositories and the session engine apply to it.
 import Foundation
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteRepository
+import WoteSession
+import WoteWire
 
 /// Every body is tried on HTTP 200 (where the contract puts most answers, errors included) and on
 /// one of these, picked by the body's length so that mutations reach each of them.

@@ -1,4 +1,5 @@
 package import Foundation
+package import WoteWire
 
 /// Turns any body into a ``ResponseEnvelope`` or a typed ``MalformedResponse``; never crashes,
 /// never hangs, whatever arrives (empty, HTML, truncated, wrong types, huge).

@@ -1,5 +1,6 @@
 package import Foundation
 package import WoteDomain
+package import WoteWire
 
 /// §4.1 / §4.13: the login answer's `data`.
 package struct LoginDataDTO: Codable, Sendable, Equatable {

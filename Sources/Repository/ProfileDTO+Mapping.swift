@@ -1,5 +1,6 @@
 import Foundation
 package import WoteDomain
+package import WoteWire
 
 /// §4.6: my profile's `data`.
 package struct ProfileDTO: Codable, Sendable, Equatable {

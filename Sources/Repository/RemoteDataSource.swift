@@ -1,5 +1,6 @@
 package import Foundation
 package import WoteDomain
+package import WoteWire
 
 /// The Wote server's endpoints as the repositories see them: wire DTOs in, envelopes out.
 ///
@@ -67,16 +68,4 @@ package protocol SessionDataSource: Sendable {
     func events() -> AsyncStream<SessionEvent>
     /// Tells every subscriber that the member's profile was fetched.
     func announceProfile(_ user: User)
-}
-
-/// One session, from its beginning to its end: what a withdrawal remembers of the session it was
-/// asked for, so that its end never reaches a session that began while its call was on the wire.
-package struct SessionIdentity: Sendable, Hashable {
-    /// The engine's count of sessions begun and ended.
-    package let generation: UInt64
-
-    /// The session of `generation`.
-    package init(generation: UInt64) {
-        self.generation = generation
-    }
 }

@@ -1,11 +1,12 @@
 package import WoteDomain
+import WoteWire
 
 extension ResponseEnvelope {
     /// The envelope `call` brings from the server, its transport and decoding failures as
     /// ``WoteError``: how every repository asks the remote data source.
     ///
     /// - Throws: the domain form of the ``APIError``.
-    package static func received(from call: () async throws(APIError) -> ResponseEnvelope)
+    static func received(from call: () async throws(APIError) -> ResponseEnvelope)
         async throws(WoteError) -> ResponseEnvelope
     {
         do {

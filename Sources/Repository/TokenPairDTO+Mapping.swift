@@ -1,5 +1,6 @@
 package import Foundation
 package import WoteDomain
+package import WoteWire
 
 /// §3: the token pair on the wire; expirations are epoch milliseconds and may be missing.
 package struct TokenPairDTO: Codable, Sendable, Equatable {

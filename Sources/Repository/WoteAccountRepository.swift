@@ -1,4 +1,5 @@
 package import WoteDomain
+import WoteWire
 
 /// Creates ID/password accounts on the Wote server (§4.12).
 package struct WoteAccountRepository: AccountRepository {

@@ -1,5 +1,6 @@
 import Foundation
 package import WoteDomain
+import WoteWire
 
 /// Signs people in and out against the Wote server; the session engine owns the tokens.
 ///

@@ -1,4 +1,5 @@
 package import WoteDomain
+import WoteWire
 
 /// The device's push registration on the Wote server (§4.9).
 package struct WoteDeviceRepository: DeviceRepository {

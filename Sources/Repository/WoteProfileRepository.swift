@@ -1,5 +1,6 @@
 import Foundation
 package import WoteDomain
+import WoteWire
 
 /// The member's profile on the Wote server (§4.4–§4.7).
 package struct WoteProfileRepository: ProfileRepository {

@@ -1,4 +1,5 @@
 import Foundation
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteRepository

@@ -2,6 +2,7 @@ import Foundation
 import WoteData
 public import WoteDomain
 import WoteLocked
+import WoteSession
 
 /// An ``AuthRepository`` that keeps the session in memory, answers sign-ins from a script and
 /// records every call, for testing an app's screens and use cases without a server.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
+import WoteSession
 
 /// The byte scan that lets an answer without a division code skip decoding.
 struct ByteSearchTests {

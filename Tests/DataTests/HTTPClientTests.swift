@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteKitTesting
 import WoteRepository
+import WoteSession
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -126,8 +128,7 @@ import FoundationNetworking
         status: Int, location: String, method: String, body: String?, contentType: String?
     ) async throws {
         let harness = Self.redirecting(status, to: location) { request in request.url?.path == "/api/auth/logout" }
-        let logout = WoteEndpoints.logout(
-            SessionContract.wote.logout!, accessToken: "tok", refreshToken: "r", deviceToken: "ab")
+        let logout = SessionContract.wote.logout!.endpoint(accessToken: "tok", refreshToken: "r", deviceToken: "ab")
         _ = try await harness.client.send(logout.endpoint, bearer: logout.bearer)
         let requests = try harness.requests(expecting: 2)
         #expect(requests[0].httpMethod == "POST")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteKitTesting
 

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteSession
 
 /// Requests and answers carry passwords, authorization codes and tokens in their bodies and
 /// headers; printing, logging or dumping one never shows them.
@@ -22,11 +24,11 @@ import WoteRepository
     }
 
     @Test func refreshEndpoint_doesNotShowTheRefreshToken_inItsBodyOrAHeader() {
-        let inBody = WoteEndpoints.refresh(SessionContract.wote.refresh, refreshToken: Self.secret).endpoint
+        let inBody = SessionContract.wote.refresh.endpoint(refreshToken: Self.secret).endpoint
         let call = RefreshCall(path: "/renew", placement: .header(name: "X-Refresh", prefix: "")) { _, _ in
             .transient(.timeout)
         }
-        let inHeader = WoteEndpoints.refresh(call, refreshToken: Self.secret).endpoint
+        let inHeader = call.endpoint(refreshToken: Self.secret).endpoint
         #expect(!SecretScan.reveals(Self.secret, in: inBody))
         #expect(!SecretScan.reveals(Self.secret, in: inHeader))
         #expect(String(describing: inHeader).contains("X-Refresh"))

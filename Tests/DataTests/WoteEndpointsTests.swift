@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteSession
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -63,7 +65,7 @@ import FoundationNetworking
 
     @Test func refresh_postsRefreshToken_andNeverCarriesAuthorization_evenWhenABearerIsOffered() async throws {
         let harness = RecordingHarness()
-        let (endpoint, bearer) = WoteEndpoints.refresh(SessionContract.wote.refresh, refreshToken: "eyJ.refresh/token")
+        let (endpoint, bearer) = SessionContract.wote.refresh.endpoint(refreshToken: "eyJ.refresh/token")
         #expect(endpoint.authorization == .none)
         #expect(bearer == nil)
         _ = try await harness.client.send(endpoint, bearer: "expired-access-token")
@@ -77,7 +79,7 @@ import FoundationNetworking
         let call = RefreshCall(
             method: "put", path: "/auth/renew", placement: .header(name: "X-Refresh-Token", prefix: "Token ")
         ) { _, _ in .transient(.timeout) }
-        let (endpoint, bearer) = WoteEndpoints.refresh(call, refreshToken: "r-1")
+        let (endpoint, bearer) = call.endpoint(refreshToken: "r-1")
         #expect(bearer == nil)
         _ = try await harness.client.send(endpoint, bearer: bearer)
         try harness.expectOnlyRequest(
@@ -87,7 +89,7 @@ import FoundationNetworking
     @Test func refresh_withTheTokenAsBearer_sendsTheRefreshTokenNotTheAccessToken() async throws {
         let harness = RecordingHarness()
         let call = RefreshCall(path: "/users/reissue", placement: .bearer) { _, _ in .transient(.timeout) }
-        let (endpoint, bearer) = WoteEndpoints.refresh(call, refreshToken: "r-1")
+        let (endpoint, bearer) = call.endpoint(refreshToken: "r-1")
         _ = try await harness.client.send(endpoint, bearer: bearer)
         let request = try harness.onlyRequest()
         #expect(request.httpMethod == "POST")
@@ -100,7 +102,7 @@ import FoundationNetworking
         let call = RefreshCall(path: "/token", placement: .jsonBody(field: "refresh_token")) { _, _ in
             .transient(.timeout)
         }
-        _ = try await harness.client.send(WoteEndpoints.refresh(call, refreshToken: "r/1").endpoint, bearer: nil)
+        _ = try await harness.client.send(call.endpoint(refreshToken: "r/1").endpoint, bearer: nil)
         #expect(try harness.onlyRequest().bodyText == #"{"refresh_token":"r/1"}"#)
     }
 
@@ -117,8 +119,7 @@ import FoundationNetworking
         let harness = RecordingHarness()
         let call = try #require(SessionContract.wote.logout)
         for deviceToken in [nil, "0a1b2c"] {
-            let (endpoint, bearer) = WoteEndpoints.logout(
-                call, accessToken: "a", refreshToken: "r", deviceToken: deviceToken)
+            let (endpoint, bearer) = call.endpoint(accessToken: "a", refreshToken: "r", deviceToken: deviceToken)
             _ = try await harness.client.send(endpoint, bearer: bearer)
         }
         let requests = harness.stub.requests
@@ -251,15 +252,15 @@ struct AuthorizedCase: Sendable, CustomTestStringConvertible {
                 SignUpRequestDTO(loginId: "i", password: "p", name: "n", email: "e", phone: "p")),
             carriesBearer: false),
         AuthorizedCase(
-            name: "refresh", endpoint: WoteEndpoints.refresh(SessionContract.wote.refresh, refreshToken: "r").endpoint,
+            name: "refresh", endpoint: SessionContract.wote.refresh.endpoint(refreshToken: "r").endpoint,
             carriesBearer: false),
         AuthorizedCase(
             name: "nickname check", endpoint: WoteEndpoints.checkNickname(NicknameRequestDTO(nickname: "n")),
             carriesBearer: false),
         AuthorizedCase(
             name: "logout",
-            endpoint: WoteEndpoints.logout(
-                SessionContract.wote.logout!, accessToken: "a", refreshToken: "r", deviceToken: nil
+            endpoint: SessionContract.wote.logout!.endpoint(
+                accessToken: "a", refreshToken: "r", deviceToken: nil
             ).endpoint,
             carriesBearer: true),
         AuthorizedCase(

@@ -1,6 +1,7 @@
 import Testing
 import WoteDomain
 import WoteRepository
+import WoteWire
 
 @Suite struct APIErrorMappingTests {
     @Test(arguments: [

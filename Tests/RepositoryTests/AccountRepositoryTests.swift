@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteDomain
 import WoteRepository
+import WoteWire
 
 /// §4.12: sign-up with the older envelope; every outcome the app must show.
 @Suite struct AccountRepositoryTests {

@@ -3,6 +3,7 @@ import Testing
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteWire
 
 /// Logout, withdrawal and the session calls that go straight to the session engine.
 @Suite struct AuthRepositorySessionTests {

@@ -3,6 +3,7 @@ import Testing
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteWire
 
 /// §4.1 / §4.13: what a login answer means, and what is handed to the session.
 @Suite struct AuthRepositorySignInTests {

@@ -3,6 +3,7 @@ import Testing
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteWire
 
 /// Every row of the contract's §1 table, from the bytes on the wire to the domain decision.
 @Suite struct ContractTableTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteDomain
 import WoteRepository
+import WoteWire
 
 /// Whatever arrives, the decoder returns an envelope or a typed error saying what was wrong.
 @Suite struct EnvelopeDecoderTests {

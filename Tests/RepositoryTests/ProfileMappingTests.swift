@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteDomain
 import WoteRepository
+import WoteWire
 
 @Suite struct ProfileMappingTests {
     @Test func fullProfile_mapsEveryField() throws {

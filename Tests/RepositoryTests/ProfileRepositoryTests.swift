@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteDomain
 import WoteRepository
+import WoteWire
 
 /// §4.4–§4.7 and §4.9: nickname check, profile setup, my profile, consumer type, device token.
 @Suite struct ProfileRepositoryTests {

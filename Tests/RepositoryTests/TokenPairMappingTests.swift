@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteDomain
 import WoteRepository
+import WoteWire
 
 /// §3: expirations in epoch milliseconds, falling back to the JWT `exp` when missing.
 @Suite struct TokenPairMappingTests {

@@ -5,6 +5,7 @@ import WoteDomain
 import WoteKitTesting
 import WoteLocked
 import WoteRepository
+import WoteSession
 import WoteTestSupport
 
 /// A refresh whose background time runs out (iOS is about to suspend the app) gives the store's

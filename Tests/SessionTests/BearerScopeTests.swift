@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteLocked
 import WoteRepository
+import WoteSession
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

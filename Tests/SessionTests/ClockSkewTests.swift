@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteSession
 
 /// Expiry is judged on the server's timeline, estimated from the access token's `iat`: a device
 /// clock off by hours or days neither refreshes on every request nor signs out on its own.

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteSession
 
 /// Issue 31, item 2: a follower (a widget, an extension) never spends the refresh token first. It
 /// posts "refresh wanted", waits for the leader's pair and adopts it; only when none comes within

@@ -5,6 +5,7 @@ import WoteDomain
 import WoteKitTesting
 import WoteLocked
 import WoteRepository
+import WoteSession
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

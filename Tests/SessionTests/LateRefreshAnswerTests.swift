@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteLocked
+import WoteSession
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

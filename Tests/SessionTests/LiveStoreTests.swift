@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteSession
 import WoteTestSupport
 
 /// Issue 31: a change one engine makes to a shared store reaches every other engine on it as it

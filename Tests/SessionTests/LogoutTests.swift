@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteLocked
 import WoteRepository
+import WoteSession
 
 /// Logout always tells the backend when it can (issue 24, item 3): with the session's access token
 /// and the device token; after a refresh when that token has expired; and when the backend cannot

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteLocked
 import WoteRepository
+import WoteSession
 
 /// From the moment a session ends, it sends nothing more (issue 24, item 5): the requests waiting
 /// for a slot or a refresh fail instead of going out with a token, and an answer that arrives after

@@ -4,6 +4,7 @@ import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteSession
 
 /// A stored session belongs to the origin that issued it: another origin's client neither sends
 /// it nor deletes it.

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteLocked
 import WoteRepository
+import WoteSession
 
 /// The profile state follows the server's answers: an accepted answer behind the profile gate means
 /// the profile is completed.

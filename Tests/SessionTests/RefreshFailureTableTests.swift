@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteLocked
 import WoteRepository
+import WoteSession
 import WoteTestSupport
 
 /// Docs/Session.md's table "Failure classification" (what happened on the refresh call) is run as

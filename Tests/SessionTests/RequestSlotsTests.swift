@@ -1,5 +1,6 @@
 import Testing
 import WoteData
+import WoteSession
 
 /// The slots that keep a slot's worth of authorized requests on the wire, as the engine uses them:
 /// waiters are served in order, a cancelled waiter holds nothing, every slot comes back. The

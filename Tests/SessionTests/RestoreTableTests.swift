@@ -5,6 +5,7 @@ import WoteDomain
 import WoteKitTesting
 import WoteLocked
 import WoteRepository
+import WoteSession
 import WoteTestSupport
 
 /// The DocC article SessionLifecycle's restore table, as a test: each row is a case named after its

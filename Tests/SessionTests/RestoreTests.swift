@@ -5,6 +5,7 @@ import WoteDomain
 import WoteKitTesting
 import WoteLocked
 import WoteRepository
+import WoteSession
 
 @Suite struct RestoreTests {
     private func stored(_ fixture: EngineFixture, profileCompleted: Bool = true) -> StoredSession {

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteSession
 
 /// Tokens without a JWT `iat`: the server's clock is read from the refresh answer's `Date` header.
 @Suite struct ServerDateOffsetTests {

@@ -1,4 +1,6 @@
+import WoteContract
 import WoteData
+import WoteSession
 
 extension SessionConfiguration {
     /// The default configuration, but a refresh token is sent once per refresh: for tests of what

@@ -5,6 +5,7 @@ import WoteDomain
 import WoteKitTesting
 import WoteLocked
 import WoteRepository
+import WoteSession
 
 /// One order for every session end: the store is written before any request that waited for the
 /// session hears that it ended (issue 24, item 8). Each test holds the store's removal and records

@@ -3,6 +3,7 @@ import Testing
 import WoteData
 import WoteDomain
 import WoteKitTesting
+import WoteSession
 
 /// A stream starts with the session's state once it is known, so no app needs to subscribe before
 /// restoring; a refresh is announced when it starts and when it is over.

@@ -3,6 +3,7 @@ import Testing
 import WoteData
 import WoteDomain
 import WoteRepository
+import WoteSession
 
 /// The session's decisions, driven event by event with no engine, no task and no clock: each
 /// interleaving the engine tests could only reach with a hook is a plain sequence of events here.

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteSession
 
 /// Two engines over one store stand for two processes sharing one session file.
 @Suite struct SharedStoreTests {

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteSession
 
 /// A refreshed pair the store refused (a locked Keychain, a full disk) is written again by a later
 /// request: otherwise the store keeps the spent refresh token and a relaunch signs the person out.

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteSession
 import WoteTestSupport
 
 /// Issue 12 item 1, 4 and 5, one guarantee per test: each fails when its piece of the store's

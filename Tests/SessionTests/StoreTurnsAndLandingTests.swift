@@ -5,6 +5,7 @@ import WoteDomain
 import WoteKitTesting
 import WoteLocked
 import WoteRepository
+import WoteSession
 
 /// Issue 33 items 3, 4 and 5, driven on their own: which stores share one line of turns in a
 /// process, the removal a store owes after refusing a logout's, and a refresh that a logout lets

@@ -5,6 +5,7 @@ import WoteDomain
 import WoteKitTesting
 import WoteLocked
 import WoteRepository
+import WoteSession
 
 /// Security review 2026-11-26, findings 7 and 10: what a stored session or a server says is
 /// believed only within bounds.

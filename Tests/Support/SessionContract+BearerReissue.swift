@@ -1,6 +1,7 @@
 import Foundation
-public import WoteData
+import WoteData
 import WoteDomain
+public import WoteSession
 
 extension SessionContract {
     /// The contract of a backend that reissues at `path` with the refresh token as Bearer and

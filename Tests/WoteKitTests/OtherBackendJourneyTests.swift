@@ -415,6 +415,10 @@ import FoundationNetworking
         #expect(backend.refreshCalls == 1)
         #expect(await wote.currentSession.state == .signedOut(.sessionExpired))
         #expect(try await storage.load() == nil)
+        // Recorded without a code: this backend never sent Wote's E016.
+        let record = try #require(await wote.lastSignOut)
+        #expect(record.reason == .sessionExpired && record.call == .refresh)
+        #expect(record.divisionCode == nil)
     }
 
     @Test func status419Backend_a401IsTheCallersToRead_andCostsNoRefresh() async throws {

@@ -18,6 +18,7 @@ JOBS = int(os.environ.get("SNIPPET_JOBS", "2"))
 DOCS = ["README.md", "Docs/*.md", "Sources/WoteKit/WoteKit.docc/*.md",
         # The examples in the SDK's documentation comments, which DocC and Xcode's Quick Help show.
         "Sources/Domain/**/*.swift", "Sources/Data/**/*.swift", "Sources/Repository/**/*.swift",
+        "Sources/Session/**/*.swift", "Sources/Contract/**/*.swift", "Sources/Wire/**/*.swift", "Sources/Locked/**/*.swift",
         "Sources/UseCases/**/*.swift", "Sources/Presentation/**/*.swift", "Sources/WoteKit/*.swift",
         "Sources/WoteKitTesting/**/*.swift"]
 # Another package's documents, compiled against that package's modules (WOTE_MODULES_DIR): the
@@ -252,7 +253,7 @@ class Checker:
                 sys.exit(f"check-snippets: stand-ins import each other in a cycle: {todo}")
 
     def build_apple_wotekit(self):
-        """WoteData and WoteKit as an Apple build has them (the Keychain store, AppleLoginProvider),
+        """WoteData, WoteSession, WoteContract and WoteKit as an Apple build has them (the Keychain store, AppleLoginProvider),
         compiled against every stand-in: the same modules scripts/apple-typecheck.sh checks."""
         self.build_standins(self.standins)
         apple = self.work / "apple"
@@ -265,7 +266,8 @@ class Checker:
                  "-enable-upcoming-feature", "InternalImportsByDefault", "-package-name", package,
                  "-module-cache-path", str(self.cache), "-I", str(self.standin_dir), "-I", str(apple),
                  "-I", str(MODULES)]
-        for module, folder in (("WoteData", "Sources/Data"), ("WoteKit", "Sources/WoteKit")):
+        for module, folder in (("WoteData", "Sources/Data"), ("WoteSession", "Sources/Session"),
+                               ("WoteContract", "Sources/Contract"), ("WoteKit", "Sources/WoteKit")):
             sources = sorted(str(p) for p in (ROOT / folder).rglob("*.swift"))
             derived = build / f"{module}.build/DerivedSources"
             extra = []

@@ -58,3 +58,30 @@ extension Endpoint: CustomStringConvertible, CustomDebugStringConvertible, Custo
             ], displayStyle: .struct)
     }
 }
+
+extension Endpoint {
+    /// The media type of JSON bodies.
+    package static let jsonContentType = "application/json"
+
+    /// An endpoint whose body is `body` as JSON (``jsonBody(_:)``), sent as
+    /// `Content-Type: application/json`.
+    package static func json(
+        _ method: HTTPMethod, _ path: String, _ body: some Encodable, authorization: Authorization
+    ) -> Endpoint {
+        Endpoint(
+            method: method, path: path, headers: ["Content-Type": jsonContentType], body: jsonBody(body),
+            authorization: authorization)
+    }
+
+    /// The JSON encoding of a request body: sorted keys, `/` left unescaped, UTF-8 as it is.
+    package static func jsonBody(_ value: some Encodable) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return try encoder.encode(value)
+        } catch {
+            // Request bodies hold strings only, which always encode; failing here is a bug.
+            preconditionFailure("request body \(type(of: value)) failed to encode")
+        }
+    }
+}

@@ -1,6 +1,6 @@
 package import Foundation
 import WoteLocked
-package import WoteRepository
+package import WoteWire
 
 #if canImport(FoundationNetworking)
 package import FoundationNetworking

@@ -1,4 +1,4 @@
-package import WoteRepository
+package import WoteWire
 
 /// An answer read once, off the session actor: what it means for the session, and what the caller
 /// gets.

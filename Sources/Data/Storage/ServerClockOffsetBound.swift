@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The largest difference between the server's clock and the device's that the SDK believes.
 ///
@@ -8,12 +8,12 @@ import Foundation
 /// refresh before each request) or never expire on the device's side. Issue 12 promises correct
 /// expiry with the device clock off by up to 30 days, so the bound is 31 days; an offset beyond
 /// it is refused: not applied, not stored, and one read back from a store is dropped.
-enum ServerClockOffsetBound {
+package enum ServerClockOffsetBound {
     /// 31 days, in seconds: just above issue 12's ±30 days of device-clock skew.
-    static let limit: TimeInterval = 31 * 86_400
+    package static let limit: TimeInterval = 31 * 86_400
 
     /// `offset` when it is a finite number within ±``limit``; `nil` otherwise (and for `nil`).
-    static func accepted(_ offset: TimeInterval?) -> TimeInterval? {
+    package static func accepted(_ offset: TimeInterval?) -> TimeInterval? {
         guard let offset, offset.isFinite, abs(offset) <= limit else { return nil }
         return offset
     }

@@ -2,6 +2,7 @@ import Foundation
 import WoteDomain
 import WoteLocked
 import WoteRepository
+import WoteWire
 
 /// A remote data source that answers from a script and records every call, in order.
 ///

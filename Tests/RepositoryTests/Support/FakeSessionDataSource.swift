@@ -2,6 +2,7 @@ import Foundation
 import WoteDomain
 import WoteLocked
 import WoteRepository
+import WoteWire
 
 /// A session that records what the repositories ask of it, with a scripted state and failures.
 final class FakeSessionDataSource: SessionDataSource {

@@ -1,8 +1,10 @@
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteLocked
 import WoteRepository
+import WoteSession
 
 /// A profile request waiting for a refresh the server holds until ``gate`` opens.
 struct HeldRefresh {

@@ -1,8 +1,10 @@
 import Foundation
+import WoteContract
 import WoteData
 import WoteDomain
 import WoteKitTesting
 import WoteRepository
+import WoteSession
 import WoteTestSupport
 
 #if canImport(FoundationNetworking)

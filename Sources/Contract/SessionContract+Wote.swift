@@ -1,0 +1,143 @@
+package import Foundation
+package import WoteData
+import WoteDomain
+import WoteRepository
+public import WoteSession
+import WoteWire
+
+extension SessionContract {
+    /// The Wote contract: `POST /api/auth/refresh` with `{"refreshToken": ...}` and no Authorization
+    /// (§4.2); every answer read by the one Wote verdict table (`WoteVerdict`): E004–E007 mean
+    /// refresh, E009 means profile required (§4.10), E001, E016 and E018 end the session (§4.11).
+    /// Every path outside `/api/profiles` is behind the profile gate: a readable success there
+    /// means the profile is complete. Logout sends `POST /api/auth/logout` with the access token
+    /// and `{"deviceToken": ...}` (§4.3).
+    public static let wote = SessionContract(
+        refresh: RefreshCall(path: WoteEndpoints.Path.refresh, placement: .jsonBody(field: "refreshToken")) {
+            response, receivedAt in
+            readWoteRefreshAnswer(response, receivedAt: receivedAt)
+        },
+        classify: classifyWoteAnswer,
+        passesProfileGate: passesWoteProfileGate,
+        logout: LogoutCall(
+            path: WoteEndpoints.Path.logout, credential: .accessToken, deviceTokenField: "deviceToken",
+            readAnswer: readWoteLogoutAnswer),
+        endingCode: woteEndingCode)
+
+    /// The division code of the Wote verdict that ends a session for `reason` (§4.11), for its
+    /// ``SignOutRecord``: E016 for a dead refresh token (also after a lost answer), E018 for a
+    /// banned member, E001 for a member who is gone.
+    static func woteEndingCode(_ reason: SignOutReason) -> String? {
+        switch reason {
+        case .sessionExpired, .refreshAnswerLost: DivisionCode.invalidRefreshToken.rawValue
+        case .banned: DivisionCode.bannedMember.rawValue
+        case .memberGone: DivisionCode.memberNotFound.rawValue
+        default: nil
+        }
+    }
+
+    /// What a logout answer means: `nil` for a readable Wote success, else why not (E009 while the
+    /// profile is not completed, a proxy's page, an expired token).
+    static func readWoteLogoutAnswer(_ response: HTTPResponse) -> WoteError? {
+        do {
+            let envelope = try EnvelopeDecoder.decode(
+                IgnoredPayload.self, from: response.body, httpStatus: response.status, contentType: response.contentType
+            )
+            guard !envelope.isSuccess else { return nil }
+            return envelope.domainError ?? .rejected(code: nil, message: "logout: HTTP \(response.status)")
+        } catch {
+            return error.toDomain()
+        }
+    }
+
+    /// Whether an answer for `path` is a readable Wote success behind the profile gate (§4.10): a
+    /// proxy's page or an error envelope says nothing about the profile.
+    static func passesWoteProfileGate(_ path: String, _ response: HTTPResponse) -> Bool {
+        guard !path.hasPrefix(WoteEndpoints.Path.profile),
+            let envelope = try? EnvelopeDecoder.decode(
+                IgnoredPayload.self, from: response.body, httpStatus: response.status)
+        else { return false }
+        return envelope.isSuccess
+    }
+
+    private static let divisionCodeKey = Array("divisionCode".utf8)
+
+    /// What an answer on an authenticated path means for the session.
+    static func classifyWoteAnswer(_ response: HTTPResponse) -> ProtectedAnswer {
+        // Every request passes here: skip decoding when the body cannot carry a division code.
+        guard contains(divisionCodeKey, in: response.body),
+            let envelope = try? EnvelopeDecoder.decode(
+                IgnoredPayload.self, from: response.body, httpStatus: response.status)
+        else { return .accepted }
+        return envelope.verdict.protectedAnswer
+    }
+
+    /// Whether `needle` occurs in `body`: a plain byte scan (`Data.range(of:)` goes through
+    /// NSData's generic search on Linux, a large part of a request's cost).
+    package static func contains(_ needle: [UInt8], in body: Data) -> Bool {
+        guard let first = needle.first, body.count >= needle.count else { return false }
+        return body.withUnsafeBytes { bytes in
+            var index = 0
+            let last = bytes.count - needle.count
+            while index <= last {
+                if bytes[index] == first {
+                    var matched = 1
+                    while matched < needle.count, bytes[index + matched] == needle[matched] { matched += 1 }
+                    if matched == needle.count { return true }
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    /// What a refresh answer means. Only a readable verdict ends the session: an answer that cannot
+    /// be read (a proxy's HTML page, an empty body), whatever its HTTP status, is a passing failure
+    /// and the tokens are kept (§1).
+    private static func readWoteRefreshAnswer(_ response: HTTPResponse, receivedAt: Date) -> RefreshAnswer {
+        let envelope: ResponseEnvelope<TokenPairDTO>
+        do {
+            envelope = try EnvelopeDecoder.decode(
+                TokenPairDTO.self, from: response.body, httpStatus: response.status, contentType: response.contentType)
+        } catch {
+            return .transient(error.toDomainCountingErrorPagesAsServerFailures())
+        }
+        switch envelope.verdict {
+        case .success:
+            guard let pair = envelope.data else {
+                return .transient(.malformedResponse("HTTP \(response.status): missing field `data`"))
+            }
+            do {
+                return .renewed(try pair.toDomain(receivedAt: receivedAt, httpStatus: response.status))
+            } catch {
+                return .transient(error.toDomain())
+            }
+        case .sessionEnded(let reason):
+            return .invalid(reason)
+        case .accessTokenRejected:
+            // A JWT problem with the refresh token itself: it is not usable.
+            return .invalid(.sessionExpired)
+        case .profileRequired:
+            return .transient(.profileRequired)
+        case .failure(let error):
+            // A readable refusal without a code, with the refresh token's status (401/403), says the
+            // token is dead; anything else (5xx, unknown codes) is passing.
+            if error.code == nil, error.kind == .rejected, envelope.status == 401 || envelope.status == 403 {
+                return .invalid(.sessionExpired)
+            }
+            return .transient(error)
+        }
+    }
+}
+
+extension WoteVerdict {
+    /// What this verdict means for the session, on an authenticated path.
+    package var protectedAnswer: ProtectedAnswer {
+        switch self {
+        case .success, .failure: .accepted
+        case .profileRequired: .profileRequired
+        case .accessTokenRejected: .accessTokenRejected
+        case .sessionEnded(let reason): .sessionEnded(reason)
+        }
+    }
+}

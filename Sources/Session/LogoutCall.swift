@@ -1,0 +1,132 @@
+import Foundation
+public import WoteData
+public import WoteDomain
+
+/// How to tell a backend that the person logs out, so that it forgets the session (and the push
+/// token) on its side. ``SessionContract/logout`` holds it; `nil` there means the backend has no
+/// such call.
+///
+/// `logout(deviceToken:)` ends the session here at once, then sends this call with the tokens the
+/// session had, within the request time-out: with ``Credential/accessToken``, an access token that
+/// has expired is refreshed first (with the refresh call, outside the ended session), and one that
+/// the backend rejects is refreshed and the call sent once more. When the backend was not told, or
+/// refused, a ``SessionEvent/serverNotToldOfLogout(_:)`` event says why.
+///
+/// ```swift
+/// let logout = LogoutCall(path: "/users/logout", credential: .refreshToken(.bearer))
+/// ```
+public struct LogoutCall: Sendable {
+    /// Which token the call carries.
+    public enum Credential: Sendable, Equatable {
+        /// `Authorization: Bearer <accessToken>`, refreshed first when it has expired.
+        case accessToken
+        /// The refresh token, placed as a ``RefreshCall/Placement`` says.
+        case refreshToken(RefreshCall.Placement)
+    }
+
+    /// The HTTP method.
+    public var method: HTTPMethod
+    /// The path below the base URL.
+    public var path: String
+    /// Which token the call carries.
+    public var credential: Credential
+    /// The JSON body field that carries the push device token (`""` when there is none); `nil`
+    /// sends no device token. A refresh token placed as ``RefreshCall/Placement/jsonBody(field:)``
+    /// goes in the same JSON object.
+    public var deviceTokenField: String?
+    /// Reads the answer: `nil` when the backend accepted the logout, else why not.
+    public var readAnswer: @Sendable (HTTPResponse) -> WoteError?
+
+    /// Creates a logout call description.
+    ///
+    /// - Parameters:
+    ///   - method: the HTTP method; `POST` by default.
+    ///   - path: the path below the base URL.
+    ///   - credential: which token the call carries.
+    ///   - deviceTokenField: the JSON field for the push device token, or `nil` for none.
+    ///   - readAnswer: `nil` when the answer accepts the logout; by default any 2xx status does.
+    public init(
+        method: HTTPMethod = .post, path: String, credential: Credential, deviceTokenField: String? = nil,
+        readAnswer: @escaping @Sendable (HTTPResponse) -> WoteError? = LogoutCall.acceptsAny2xx
+    ) {
+        self.method = method
+        self.path = path
+        self.credential = credential
+        self.deviceTokenField = deviceTokenField
+        self.readAnswer = readAnswer
+    }
+
+    /// The default reading: a 2xx status accepts the logout; any other is
+    /// ``WoteError/Kind/rejected``.
+    ///
+    /// - Parameter answer: the backend's answer.
+    /// - Returns: `nil` for a 2xx answer, else the refusal.
+    @Sendable public static func acceptsAny2xx(_ answer: HTTPResponse) -> WoteError? {
+        (200..<300).contains(answer.status) ? nil : .rejected(code: nil, message: "logout: HTTP \(answer.status)")
+    }
+}
+
+extension LogoutCall {
+    /// Checks that this call can carry the token it needs, as ``RefreshCall/check(refreshToken:)``
+    /// does for the refresh call.
+    ///
+    /// - Throws: ``WoteError/invalidArgument(name:reason:)`` naming `logout.path`,
+    ///   `logout.credential`, `logout.deviceTokenField` or the token.
+    package func check(accessToken: String, refreshToken: String) throws(WoteError) {
+        guard path.hasPrefix("/"), !path.hasPrefix("//") else {
+            throw .invalidArgument(name: "logout.path", reason: "must start with a single \"/\"")
+        }
+        if let deviceTokenField, deviceTokenField.isEmpty {
+            throw .invalidArgument(name: "logout.deviceTokenField", reason: "the JSON field name is empty")
+        }
+        switch credential {
+        case .accessToken:
+            try HeaderField.requireValidValue(accessToken, as: "accessToken", subject: "the access token")
+        case .refreshToken(let placement):
+            // The same rules as the refresh call's placement, named after the logout call.
+            let asRefresh = RefreshCall(path: path, placement: placement) { _, _ in .invalid(.loggedOut) }
+            do {
+                try asRefresh.check(refreshToken: refreshToken)
+            } catch {
+                throw .invalidArgument(name: "logout.credential", reason: error.message)
+            }
+        }
+    }
+}
+
+extension LogoutCall {
+    /// This call with the token ``credential`` names where it says, and the device token in the
+    /// JSON body when there is a ``deviceTokenField``. Wote's (``SessionContract/wote``) is
+    /// `POST /api/auth/logout`, Bearer, with JSON `{"deviceToken"}` ("" when there is none), §4.3.
+    ///
+    /// - Parameters:
+    ///   - accessToken: the access token, for ``Credential/accessToken``.
+    ///   - refreshToken: the refresh token, for ``Credential/refreshToken(_:)``.
+    ///   - deviceToken: the push device token, if any.
+    /// - Returns: the endpoint, and the token to send as `Authorization: Bearer`.
+    package func endpoint(
+        accessToken: String, refreshToken: String, deviceToken: String?
+    ) -> (endpoint: Endpoint, bearer: String?) {
+        var fields: [String: String] = [:]
+        if let deviceTokenField { fields[deviceTokenField] = deviceToken ?? "" }
+        var headers: [String: String] = [:]
+        var authorization = Endpoint.Authorization.none
+        var bearer: String?
+        switch credential {
+        case .accessToken:
+            (authorization, bearer) = (.bearer, accessToken)
+        case .refreshToken(.bearer):
+            (authorization, bearer) = (.bearer, refreshToken)
+        case .refreshToken(.header(let name, let prefix)):
+            headers[name] = prefix + refreshToken
+        case .refreshToken(.jsonBody(let field)):
+            fields[field] = refreshToken
+        }
+        guard !fields.isEmpty else {
+            return (Endpoint(method: method, path: path, headers: headers, authorization: authorization), bearer)
+        }
+        var endpoint = Endpoint.json(method, path, fields, authorization: authorization)
+        endpoint.headers.merge(headers) { json, _ in json }
+        return (endpoint, bearer)
+    }
+}

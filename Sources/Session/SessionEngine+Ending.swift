@@ -1,0 +1,67 @@
+import WoteData
+import WoteDomain
+import WoteWire
+
+/// A session that has ended in memory; pass it to ``SessionEngine/announce(_:)`` once the store agrees.
+struct SessionEnding {
+    /// The machine's id of the end.
+    let id: UInt64
+}
+
+// One order for every session end (logout, withdrawal, a server verdict, a dead refresh token,
+// Apple's revocation, another process's logout): the session ends in memory at once, so no token is
+// handed out any more; the store is written; only then does any request that waited for the session
+// (for a refresh, for a request slot, for the actor) hear that it ended.
+extension SessionEngine {
+    /// Ends the session in memory at once and tells subscribers when the state changes. The
+    /// requests waiting for it are not told yet: pass the result to ``announce(_:)`` once the store
+    /// has been written (or its failure is known).
+    ///
+    /// - Parameter cancellingRefresh: whether to cancel the call of the refresh under way, so that
+    ///   it gives the store back at once; `false` when that refresh is the caller.
+    func endInMemory(reason: SignOutReason, cancellingRefresh: Bool = true) -> SessionEnding {
+        let ended = AuthenticationState.signedOut(reason)
+        // Every change of state is told, even without a session: a logout after a dead-token
+        // verdict (whose removal it retries) turns "expired" into "logged out" (issue 33, item 6).
+        let hadSession = session != nil
+        endedSessionID = SessionStateMachine.endedSessionID(
+            ending: session, owed: removalPending ? owedSessionID : nil)
+        let changed = hadSession || state != ended
+        let (ending, actions) = machine.sessionEnded(
+            failingWaitersWith: reason.errorWhenMissing, cancellingRefresh: cancellingRefresh)
+        run(actions)
+        session = nil
+        isPersistent = true
+        state = ended
+        if changed { broadcaster.send(.signedOut(reason)) }
+        // The one place every end passes: its record, beside the store, after its event.
+        if hadSession { recorder.record(reason, call: .ending(reason, cancellingRefresh: cancellingRefresh)) }
+        return SessionEnding(id: ending)
+    }
+
+    /// Tells the requests that waited for an ended session that it ended: those waiting for its
+    /// refresh, those waiting for a request slot under it (not those of a session begun since), and those that
+    /// found it gone while its store write ran.
+    func announce(_ ending: SessionEnding) {
+        run(machine.endingStored(ending.id))
+    }
+
+    /// Waits until the refresh flight `id`, which a logout let land, has ended.
+    func waitForLanding(_ id: UInt64) async {
+        guard let waiter = machine.waitForLanding(id) else { return }
+        await withCheckedContinuation { landingContinuations[waiter] = $0 }
+    }
+
+    /// Waits until every session end under way has been written to the store.
+    func waitUntilEndingsAreStored() async {
+        guard let waiter = machine.waitForEndingsStored() else { return }
+        await withCheckedContinuation { endingContinuations[waiter] = $0 }
+    }
+
+    /// The error for a request that needs a session and finds none, once any session end under way
+    /// has been written to the store: a request never hears of an end before the store does.
+    func errorForMissingSessionOnceStored() async -> WoteError {
+        await waitUntilEndingsAreStored()
+        return errorForMissingSession()
+    }
+}

@@ -1,0 +1,67 @@
+import WoteData
+import WoteDomain
+import WoteWire
+
+extension SessionEngine {
+    // MARK: - Leader and followers (issue 31, item 2; Model/session.pml)
+
+    /// A leader starts hearing its followers' "refresh wanted" (``TokenStorage/wantedNotices``),
+    /// once, beside the store's own notices.
+    func hearRefreshWanted() {
+        guard configuration.role == .leader, wantedObservation == nil, let wanted = storage.wantedNotices else {
+            return
+        }
+        wantedObservation = wanted.observe { [weak self] in
+            guard let self else { return }
+            // Detached, as a store notice: the poster may be a task of this process.
+            Task.detached { await self.refreshWantedElsewhere() }
+        }
+    }
+
+    /// A follower asked for a new pair. The leader first follows the notices already heard (a pair
+    /// stored meanwhile is adopted), then refreshes through the ordinary path (under the store's
+    /// lock, where a newer pair in the store is adopted instead, the answer saved and announced)
+    /// when the pair it holds is due, or joins the refresh already in flight. A pair it holds that
+    /// is not due was rotated already: the follower hears that pair's notice, so nothing is sent.
+    func refreshWantedElsewhere() async {
+        await waitUntilNoticesFollowed()
+        guard let current = session, isPersistent else { return }
+        guard machine.flight != nil || needsRefresh(current.tokens, at: serverNow()) else { return }
+        _ = await sharedRefresh(trigger: .requested)
+    }
+
+    /// A follower's turn in a refresh flight: posts "refresh wanted" and waits, up to
+    /// ``SessionConfiguration/followerWait`` on the engine's monotonic clock, for the store to hold
+    /// another pair than the one the flight started with (learnt through the store's notice and
+    /// read, as any change elsewhere). Requests wait on the flight meanwhile.
+    ///
+    /// - Returns: the flight's outcome when the wait decided it (the leader's fresh pair, or the
+    ///   session ended meanwhile); `nil` for a leader, a store with no such notices, or when the
+    ///   wait passed: the caller then refreshes under the lock as a leader does.
+    func askLeaderForNewPair(generation flightGeneration: UInt64) async -> RefreshOutcome? {
+        guard configuration.role == .follower, let wanted = storage.wantedNotices, let held = session?.tokens
+        else { return nil }
+        // Set before posting: the wait counts from the question.
+        let deadline = clock.uptime() + configuration.followerWait
+        hearStoreNotices()
+        wanted.post()
+        while true {
+            guard machine.mayHandOutToken(issuedIn: flightGeneration, hasSession: session != nil) else {
+                return .failed(.session(errorForMissingSession()))
+            }
+            if let current = session, current.tokens != held, !noticePending {
+                // A pair that is still due goes on to the refresh under the lock.
+                return needsRefresh(current.tokens, at: serverNow()) ? nil : .renewed(current.tokens)
+            }
+            guard clock.uptime() < deadline else { return nil }
+            do {
+                try await Task.sleep(for: Self.followerPollInterval)
+            } catch {
+                return .failed(.cancelled)
+            }
+        }
+    }
+
+    /// How often a waiting follower looks again at its session and the clock.
+    static let followerPollInterval: Duration = .milliseconds(5)
+}

@@ -1,0 +1,217 @@
+import Foundation
+import WoteData
+package import WoteDomain
+import WoteWire
+
+/// What logout's call to the backend came to.
+enum ServerLogout: Sendable, Equatable {
+    /// The backend accepted the logout.
+    case told
+    /// The backend was not told, or refused: why.
+    case notTold(WoteError)
+    /// The backend has no logout call (``SessionContract/logout`` is `nil`).
+    case noCall
+    /// The session had already ended elsewhere (the store was empty at the logout's turn): that end
+    /// told the server, and no call goes out.
+    case toldElsewhere
+}
+
+/// The tokens a logout call goes with.
+struct LogoutCredentials: Sendable {
+    var tokens: TokenPair
+    /// Whether `tokens` come from a refresh made for this logout.
+    var refreshed = false
+    /// Why the backend cannot be told (the refresh first was refused or failed), if so.
+    var failure: WoteError?
+    /// Whether the session had already ended elsewhere: no call goes out.
+    var endedElsewhere = false
+    /// Whether the refresh token may be spent for the call: not when another session replaced this
+    /// one in the store (``SessionStateMachine/logoutMayRefresh(stored:ending:origin:)``).
+    var mayRefresh = true
+}
+
+extension SessionEngine {
+    // MARK: - Logout
+
+    /// Logs out: the session ends here at once and for good, and the backend is told with the
+    /// tokens the session had.
+    ///
+    /// From the call on, no token is handed out and no request of the session is sent: a refresh
+    /// under way is abandoned (its call is not cancelled: its answer lands in the store and the logout
+    /// call goes with it), and the requests waiting for it or for a slot fail once the store is emptied. Meanwhile the backend's logout call (``SessionContract/logout``)
+    /// goes out with the session's access token; an expired one is refreshed first, under the store's
+    /// lock (so no other process spends the same refresh token) and outside the ended session, before
+    /// the store is emptied. The calls to the backend are bounded by the request time-out; when the
+    /// backend was not told (the refresh was refused or failed, the network failed, the backend
+    /// refused), a ``SessionEvent/serverNotToldOfLogout(_:)`` event says why. Does nothing when
+    /// nobody is signed in; with a store that could not be read, removes the stored session.
+    ///
+    /// - Parameter deviceToken: the push token to unregister, if any.
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the stored tokens could not be removed; the
+    ///   session has ended here all the same, and the backend was told as usual.
+    package func logOut(deviceToken: String?) async throws(WoteError) {
+        var signedOut = false
+        if case .signedOut = state { signedOut = true }
+        let step = SessionStateMachine.logout(
+            hasSession: session != nil, signedOut: signedOut, removalPending: removalPending,
+            isPersistent: isPersistent)
+        guard case .end(let wasPersistent) = step, let ending = session else {
+            // Signed out, unless the store refused the last removal: then it is tried again.
+            if step == .removeAgain { try await end(reason: .loggedOut) }
+            return
+        }
+        // A refresh under way is not cancelled: its answer (a pair the server has rotated to) lands
+        // in the store first, and the logout call goes with it instead of spending the old refresh
+        // token again. Its call is bounded by the request time-out, as the logout is.
+        let landing = machine.letRefreshLand()
+        let ended = endInMemory(reason: .loggedOut, cancellingRefresh: false)
+        let deadline = clock.uptime() + client.timeout
+        var landed: TokenPair?
+        var credentials: LogoutCredentials?
+        var storeFailure: WoteError?
+        do {
+            // Its place in the store queue first: a restore or a sign-in asked for after the logout
+            // comes after it, even while it waits for the refresh.
+            try await inStoreQueue { () async throws(WoteError) in
+                // A session kept in memory only has no store for the refresh's answer to land in:
+                // the logout waits for that refresh and takes its pair from the machine (a
+                // persistent one has landed already: the refresh held the store queue).
+                if let landing {
+                    await waitForLanding(landing)
+                    landed = machine.takeLanding(landing)
+                }
+                try await holdingStoreLocks { () async throws(WoteError) in
+                    // Under the store's lock, as a refresh: no other process spends the refresh token
+                    // this logout may need, and a pair another process refreshed is the one used.
+                    credentials = await credentialsForLogout(
+                        of: ending, landed: landed, readingTheStore: wasPersistent, until: deadline)
+                    try await writeMemoryToStore(replacingOtherOrigins: false)
+                }
+            }
+        } catch {
+            storeFailure = error
+        }
+        announce(ended)
+        let found: LogoutCredentials
+        if let credentials {
+            found = credentials
+        } else {
+            found = await credentialsForLogout(of: ending, landed: landed, readingTheStore: false, until: deadline)
+        }
+        let told = await tellServerOfLogout(with: found, deviceToken: deviceToken, until: deadline)
+        if case .notTold(let why) = told { broadcaster.send(.serverNotToldOfLogout(why)) }
+        if let storeFailure { throw storeFailure }
+    }
+
+    /// The tokens the logout call goes with: the ended session's, the pair a refresh the logout let
+    /// land brought (`landed`), or a newer pair another process stored (read when `readingTheStore`;
+    /// call it inside ``withStore(_:)``); with an access token that has expired on the server's
+    /// clock, a new pair from a refresh, or why there is none.
+    func credentialsForLogout(
+        of ending: StoredSession, landed: TokenPair? = nil, readingTheStore: Bool, until deadline: Duration
+    ) async -> LogoutCredentials {
+        var stored: StoredSession?
+        var storeEmpty = false
+        if readingTheStore {
+            do {
+                stored = try await storage.load()
+                storeEmpty = stored == nil
+            } catch {
+                // Unreadable: the ended session's own tokens.
+            }
+        }
+        guard
+            let latest = SessionStateMachine.logoutSession(
+                ending: ending, landed: landed, stored: stored, storeEmpty: storeEmpty, origin: origin)
+        else { return LogoutCredentials(tokens: ending.tokens, endedElsewhere: true) }
+        let mayRefresh = SessionStateMachine.logoutMayRefresh(stored: stored, ending: ending, origin: origin)
+        guard let call = configuration.contract.logout, call.credential == .accessToken,
+            latest.tokens.isAccessTokenExpired(at: clock.now().addingTimeInterval(latest.serverClockOffset ?? 0))
+        else { return LogoutCredentials(tokens: latest.tokens, mayRefresh: mayRefresh) }
+        // The session was replaced in the store by another process's sign-in, which may have rotated
+        // it first, unseen here: its refresh token is not spent again, and the server is not told.
+        guard mayRefresh else { return LogoutCredentials(tokens: latest.tokens, failure: .sessionExpired) }
+        switch await refreshForLogout(latest.tokens.refreshToken, until: deadline) {
+        case .success(let pair): return LogoutCredentials(tokens: pair, refreshed: true)
+        case .failure(let error): return LogoutCredentials(tokens: latest.tokens, failure: error)
+        }
+    }
+
+    /// Sends the backend's logout call for a session that has already ended here, with
+    /// `credentials`, until `deadline`: a token the backend rejects is refreshed once (unless it was
+    /// just refreshed) and the call sent again.
+    ///
+    /// - Returns: whether the backend was told.
+    nonisolated func tellServerOfLogout(
+        with credentials: LogoutCredentials, deviceToken: String?, until deadline: Duration
+    ) async -> ServerLogout {
+        guard let call = configuration.contract.logout else { return .noCall }
+        if credentials.endedElsewhere { return .toldElsewhere }
+        if let failure = credentials.failure { return .notTold(failure) }
+        var tokens = credentials.tokens
+        do {
+            try call.check(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken)
+        } catch {
+            return .notTold(error)
+        }
+        var refreshed = credentials.refreshed
+        while true {
+            let (endpoint, bearer) = call.endpoint(
+                accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, deviceToken: deviceToken)
+            let response: HTTPResponse
+            do {
+                response = try await boundedClient(until: deadline).send(endpoint, bearer: bearer)
+            } catch {
+                return .notTold(error.toDomain())
+            }
+            if call.credential == .accessToken, !refreshed, credentials.mayRefresh,
+                configuration.contract.classify(response) == .accessTokenRejected
+            {
+                // The backend's clock says the token has expired although ours did not: refresh once.
+                switch await refreshForLogout(tokens.refreshToken, until: deadline) {
+                case .success(let pair): (tokens, refreshed) = (pair, true)
+                case .failure(let error): return .notTold(error)
+                }
+                continue
+            }
+            if let refusal = call.readAnswer(response) { return .notTold(refusal) }
+            return .told
+        }
+    }
+
+    /// Refreshes `refreshToken` for the logout call only: the new pair is never stored, since the
+    /// session has already ended.
+    ///
+    /// - Returns: the new pair, or why there is none (a refused refresh token, a passing failure).
+    private nonisolated func refreshForLogout(_ refreshToken: String, until deadline: Duration) async
+        -> Result<TokenPair, WoteError>
+    {
+        let refresh = configuration.contract.refresh
+        do {
+            try refresh.check(refreshToken: refreshToken)
+        } catch {
+            return .failure(error)
+        }
+        let answer: RefreshAnswer
+        do {
+            answer = try await exchangeRefresh(
+                refreshToken, through: boundedClient(until: deadline, followingRedirects: false),
+                serverClockOffset: nil
+            ).answer
+        } catch {
+            return .failure(error.toDomain())
+        }
+        switch answer {
+        case .renewed(let pair): return .success(pair)
+        case .invalid(let reason): return .failure(reason.errorWhenMissing)
+        case .transient(let error): return .failure(error)
+        }
+    }
+
+    /// The API client with a time-out that ends at `deadline` (on the monotonic clock), so that the
+    /// calls of one logout together never take longer than one request may.
+    private nonisolated func boundedClient(until deadline: Duration, followingRedirects: Bool = true) -> HTTPClient {
+        let remaining = max(deadline - clock.uptime(), .milliseconds(1))
+        return client.with(timeout: remaining, maximumRedirects: followingRedirects ? client.maximumRedirects : 0)
+    }
+}

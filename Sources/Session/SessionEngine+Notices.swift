@@ -1,0 +1,106 @@
+import WoteData
+import WoteDomain
+import WoteLocked
+
+extension SessionEngine {
+    // MARK: - Other processes' changes, as they happen (issue 31)
+
+    /// Starts hearing the store's notices (see ``StoreNotices``), once: every notice makes the engine
+    /// read the store again, as a refresh or a restore would, so another process's logout, new
+    /// pair or sign-in reaches this one's state, events and tokens within the notice's delivery
+    /// time instead of at its next use of the store. Called at the first restore and sign-in; a
+    /// store with no notices changes nothing.
+    func hearStoreNotices() {
+        guard storeObservation == nil, let notices = storage.notices else { return }
+        storeObservation = notices.observe { [weak self] in
+            guard let self else { return }
+            // Counted here, on the notices' thread: from now on no token is handed out until the
+            // store was read again (``waitUntilNoticesFollowed()``).
+            self.noticeCounts.withLock { $0.arrived &+= 1 }
+            // Detached: the writer may be this process's own task, holding its store queue (an
+            // in-process store calls its observers as it writes), and the read must not inherit that.
+            Task.detached { await self.storeNoticeArrived() }
+        }
+        hearRefreshWanted()
+    }
+
+    /// Whether a notice arrived that the engine has not followed yet.
+    nonisolated var noticePending: Bool {
+        noticeCounts.withLock { $0.arrived != $0.followed }
+    }
+
+    /// Follows the store after a notice; notices arriving while it does are folded into one more
+    /// pass, so a burst of writes costs two reads, not one per write. The token decisions waiting
+    /// for it go on when no notice is left unfollowed.
+    func storeNoticeArrived() async {
+        guard !followingStore else {
+            storeNoticeAgain = true
+            return
+        }
+        followingStore = true
+        repeat {
+            storeNoticeAgain = false
+            let upTo = noticeCounts.withLock { $0.arrived }
+            await followStore()
+            noticeCounts.withLock { $0.followed = upTo }
+        } while storeNoticeAgain || noticePending
+        followingStore = false
+        let waiting = noticeWaiters
+        noticeWaiters = [:]
+        for waiter in waiting.values { waiter.resume() }
+    }
+
+    /// Waits, before a token decision, until every notice that arrived was followed: a request or
+    /// another stack's call never takes a token of a session another process ended once this one
+    /// heard of it (Model/session.pml, P_NOTICE). Returns at once when none is pending.
+    func waitUntilNoticesFollowed() async {
+        guard noticePending else { return }
+        guard followingStore else { return await storeNoticeArrived() }
+        // A cancelled caller stops waiting at once (its own end goes on from there): the notice may
+        // wait for the store queue, which a refresh holds for its whole exchange.
+        let id = nextNoticeWaiter
+        nextNoticeWaiter &+= 1
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled { return continuation.resume() }
+                noticeWaiters[id] = continuation
+            }
+        } onCancel: {
+            Task { await self.stopWaitingForNotices(id) }
+        }
+    }
+
+    /// Resumes the notice waiter `id`, whose caller was cancelled (if it still waits).
+    private func stopWaitingForNotices(_ id: UInt64) {
+        noticeWaiters.removeValue(forKey: id)?.resume()
+    }
+
+    /// Brings memory to what the store holds now, in the store queue's order (never between a
+    /// sign-in's write and its switch, nor beside a logout's removal):
+    /// - a session in memory that the store no longer holds ends as ``SignOutReason/endedElsewhere``;
+    ///   a newer pair of it in the store is adopted (`tokensRefreshed`); another session there (a
+    ///   sign-in in another process) ends it as ``SignOutReason/endedElsewhere``, then is restored;
+    /// - with no session in memory, one another process stored is restored (a sign-in elsewhere is a
+    ///   sign-in here: `restored(signedIn)` or `restored(profileRequired)`), unless this process's own
+    ///   logout still has to remove it;
+    /// - a session kept in memory only (not persistent) ignores the store, as always.
+    private func followStore() async {
+        var before = generation
+        if session != nil {
+            guard isPersistent else { return }
+            let reading = try? await withStore { () async throws(WoteError) -> StoreReading? in
+                guard machine.isCurrent(before), session != nil, isPersistent else { return nil }
+                return await reconcileWithStore()
+            }
+            if case .adopted = reading { broadcaster.send(.tokensRefreshed) }
+            // Another process began another session: this one ended, and that one is a sign-in here.
+            guard case .replacedBySignIn = reading else { return }
+            before = generation
+        }
+        guard case .signedOut = state, !removalPending else { return }
+        await waitForStoreQueue()
+        guard machine.isCurrent(before), session == nil, (try? await storage.load()) ?? nil != nil else { return }
+        // Announced as any restore is: `restored(signedIn)` (or `profileRequired`).
+        _ = await restoreFromStorage()
+    }
+}

@@ -1,0 +1,283 @@
+import Foundation
+package import WoteData
+package import WoteDomain
+import WoteLocked
+
+extension SessionEngine: HTTPSending {
+    /// Sends `endpoint`; the backend's contract says what the answer means for the session.
+    ///
+    /// - Returns: the answer, whatever its status.
+    /// - Throws: ``APIError`` for transport failures, or `.session` when there is no usable session.
+    package nonisolated func send(_ endpoint: Endpoint) async throws(APIError) -> HTTPResponse {
+        let classify = configuration.contract.classify
+        return try await send(endpoint) { response in
+            AnswerReading(meaning: classify(response), answer: .success(response))
+        }
+    }
+
+    /// Sends `endpoint`; a `.bearer` endpoint gets the current access token, refreshed first when
+    /// it is about to expire, and is retried once with a new token when the server rejects the token.
+    ///
+    /// The answer is read by `read` off the actor; the actor is entered only to take the token and
+    /// to change the session's state when the answer says so.
+    ///
+    /// - Returns: what `read` made of the answer.
+    /// - Throws: ``APIError`` for transport failures, `.session` when there is no usable session,
+    ///   or what `read` found wrong with the answer.
+    package nonisolated func send<Answer: Sendable>(
+        _ endpoint: Endpoint, reading read: @Sendable (HTTPResponse) -> AnswerReading<Answer>
+    ) async throws(APIError) -> Answer {
+        guard diagnostics.isEnabled else {
+            var trace = RequestTrace()
+            return try await exchange(endpoint, reading: read, trace: &trace)
+        }
+        let start = clock.uptime()
+        var trace = RequestTrace()
+        var failure: WoteError.Kind?
+        defer {
+            let path = endpoint.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+            diagnostics.handle(
+                .request(
+                    RequestDiagnostic(
+                        method: endpoint.method.rawValue, path: path, status: trace.status,
+                        duration: clock.uptime() - start, retried: trace.retried, failure: failure)))
+        }
+        do {
+            return try await exchange(endpoint, reading: read, trace: &trace)
+        } catch {
+            failure = error.toDomain().kind
+            throw error
+        }
+    }
+
+    private nonisolated func exchange<Answer: Sendable>(
+        _ endpoint: Endpoint, reading read: @Sendable (HTTPResponse) -> AnswerReading<Answer>,
+        trace: inout RequestTrace
+    ) async throws(APIError) -> Answer {
+        guard endpoint.authorization == .bearer else {
+            let response = try await client.send(endpoint, bearer: nil)
+            trace.status = response.status
+            return try read(response).answer.get()
+        }
+        if Task.isCancelled { throw .cancelled }
+        // The request belongs to the session it is issued under: it is sent with that session's
+        // token or not at all, whatever begins while it waits.
+        let published = lane.current
+        // Without a session, nothing waits for a slot: the request fails as it would with one.
+        guard published.session != nil else { throw .session(await errorForMissingSessionOnceStored()) }
+        let issued = published.generation
+        // The token is taken when the request gets its slot on the wire, not before.
+        switch await slots.take(generation: issued) {
+        case .granted: break
+        case .cancelled: throw .cancelled
+        case .dismissed: throw .session(await errorForMissingSessionOnceStored())
+        }
+        defer { slots.release() }
+        var (token, requestGeneration, profileWasCompleted): (String, UInt64, profileCompleted: Bool)
+        if let ready = tokenWithoutWaiting(), ready.1 == issued {
+            (token, requestGeneration, profileWasCompleted) = ready
+        } else {
+            (token, requestGeneration, profileWasCompleted) = try await accessTokenForRequest(issuedIn: issued)
+        }
+        var retried = false
+        while true {
+            let response = try await client.send(endpoint, bearer: token)
+            trace.status = response.status
+            // The session this request was sent for ended while it was on the wire: its answer
+            // belongs to nobody now (a logout has returned, or is about to).
+            if lane.current.generation != requestGeneration {
+                // Unless the endpoint's answer outlives it (the withdrawal's): then it is the
+                // caller's, and it changes no session.
+                guard endpoint.answerOutlivesItsSession else {
+                    throw .session(await errorForMissingSessionOnceStored())
+                }
+                return try read(response).answer.get()
+            }
+            let reading = read(response)
+            let step = await settle(
+                reading.meaning, of: response, path: endpoint.path, generation: requestGeneration,
+                profileWasCompleted: profileWasCompleted, mayRetry: !retried)
+            // One retry per request; a second rejection is the caller's answer.
+            guard step == .refreshAndRetry else { return try reading.answer.get() }
+            retried = true
+            trace.retried = true
+            token = try await tokenAfterRejection(of: token, generation: requestGeneration)
+        }
+    }
+
+    /// Carries out what an answer to a request sent under `requestGeneration` means for the session
+    /// (the profile gate, a verdict that ends it), entering the actor only when the session changes;
+    /// the one place that reads an authenticated answer, for WoteKit's own requests and, through
+    /// ``settleAnswer(toCallWith:meaning:response:path:mayRetry:)``, for other stacks' calls.
+    ///
+    /// - Parameters:
+    ///   - path: the request's path (a query, if any, is ignored), for the profile gate.
+    ///   - profileWasCompleted: whether the session had its profile completed when the request was sent.
+    ///   - mayRetry: whether this was the request's first attempt.
+    /// - Returns: the step; ``SessionStateMachine/AnswerStep/refreshAndRetry`` is the caller's to carry out.
+    nonisolated func settle(
+        _ meaning: ProtectedAnswer, of response: HTTPResponse, path: String, generation requestGeneration: UInt64,
+        profileWasCompleted: Bool, mayRetry: Bool
+    ) async -> SessionStateMachine.AnswerStep {
+        let gate = configuration.contract.passesProfileGate
+        let step = SessionStateMachine.step(
+            for: meaning, profileWasCompleted: profileWasCompleted,
+            passesProfileGate: { gate(String(path.prefix { $0 != "?" }), response) }, mayRetry: mayRetry)
+        switch step {
+        case .deliver, .refreshAndRetry: break
+        case .markProfileCompleted: await noteAcceptedBehindProfileGate(generation: requestGeneration)
+        case .markProfileRequired: await noteProfileRequired(generation: requestGeneration)
+        case .endSession(let reason): await endAfterServerVerdict(reason: reason, generation: requestGeneration)
+        }
+        return step
+    }
+
+    /// Carries out what an answer to a call another stack sent with `token` means for the session,
+    /// by the same rules as for WoteKit's own requests (the profile gate included): only while
+    /// `token` is the session's current access token does the answer change the session; an earlier
+    /// session's call, or one sent with a token a refresh has replaced since, changes nothing (the
+    /// next call, with the current token, hears the same answer).
+    ///
+    /// - Parameters:
+    ///   - meaning: the answer as the contract read it.
+    ///   - path: the call's path, for the profile gate.
+    ///   - mayRetry: whether this was the call's first attempt.
+    /// - Returns: the step; ``SessionStateMachine/AnswerStep/refreshAndRetry`` is the caller's to carry
+    ///   out (``accessToken(afterRejecting:)``).
+    package nonisolated func settleAnswer(
+        toCallWith token: String, meaning: ProtectedAnswer, response: HTTPResponse, path: String, mayRetry: Bool
+    ) async -> SessionStateMachine.AnswerStep {
+        let published = lane.current
+        guard let session = published.session, session.tokens.accessToken == token else {
+            return SessionStateMachine.step(
+                for: meaning, profileWasCompleted: true, passesProfileGate: { false }, mayRetry: mayRetry)
+        }
+        if case .sessionEnded(let reason) = meaning {
+            // Checked again on the actor: a refresh may have replaced the token meanwhile.
+            await endAfterServerVerdict(reason: reason, onCallWith: token)
+            return .endSession(reason)
+        }
+        return await settle(
+            meaning, of: response, path: path, generation: published.generation,
+            profileWasCompleted: session.profileCompleted, mayRetry: mayRetry)
+    }
+
+    /// The access token to send now when nothing needs the actor: a session is there, no refresh
+    /// is under way, and the token is not due for one. Read from the lane the actor republishes on
+    /// every change, so a steady request never waits for the actor; otherwise `nil`, and
+    /// ``accessTokenForRequest()`` decides.
+    package nonisolated func tokenWithoutWaiting() -> (String, UInt64, profileCompleted: Bool)? {
+        let lane = lane.current
+        guard !lane.refreshing, !lane.storeBehind, !noticePending, let session = lane.session else { return nil }
+        let now = clock.now().addingTimeInterval(session.serverClockOffset ?? 0)
+        guard !needsRefresh(session.tokens, at: now) else { return nil }
+        return (session.tokens.accessToken, lane.generation, session.profileCompleted)
+    }
+
+    /// The access token to send now, refreshed first when it expires within the leeway, with the
+    /// generation the request started in.
+    ///
+    /// A refresh that fails for a passing reason while the old token is still valid is not the
+    /// request's problem: the old token is sent.
+    func accessTokenForRequest(issuedIn issued: UInt64? = nil) async throws(APIError) -> (
+        String, UInt64, profileCompleted: Bool
+    ) {
+        if storeBehindSince != nil { await catchUpStore() }
+        await waitUntilNoticesFollowed()
+        let startGeneration = issued ?? generation
+        guard machine.mayHandOutToken(issuedIn: startGeneration, hasSession: session != nil) else {
+            throw .session(await errorForMissingSessionOnceStored())
+        }
+        if machine.flight != nil {
+            // A refresh is under way (an answer said the token was rejected, or it is expiring):
+            // a request not yet sent waits for the new token rather than sending the old one.
+            let outcome = await sharedRefresh(trigger: .reactive)
+            await waitUntilNoticesFollowed()
+            switch machine.afterJoinedRefresh(outcome, issuedIn: startGeneration, callerCancelled: Task.isCancelled) {
+            case .send(let token): return (token, startGeneration, session?.profileCompleted ?? true)
+            case .goOn: break
+            case .sessionGone: throw .session(await errorForMissingSessionOnceStored())
+            case .fail(let error): throw error
+            }
+        }
+        guard let current = session else { throw .session(await errorForMissingSessionOnceStored()) }
+        guard needsRefresh(current.tokens, at: serverNow()) else {
+            return (current.tokens.accessToken, startGeneration, current.profileCompleted)
+        }
+        let outcome = await sharedRefresh(trigger: .proactive)
+        await waitUntilNoticesFollowed()
+        let valid = session.map { !$0.tokens.isAccessTokenExpired(at: serverNow()) } ?? false
+        switch machine.afterProactiveRefresh(outcome, issuedIn: startGeneration, currentTokenValid: valid) {
+        case .send(let token): return (token, startGeneration, session?.profileCompleted ?? true)
+        case .goOn:
+            guard let still = session else { throw .session(await errorForMissingSessionOnceStored()) }
+            return (still.tokens.accessToken, startGeneration, still.profileCompleted)
+        case .sessionGone: throw .session(await errorForMissingSessionOnceStored())
+        case .fail(let error): throw error
+        }
+    }
+
+    /// The token to retry with after the server rejected `token`: the current one when a refresh
+    /// has already replaced it, else a new one from the one shared refresh.
+    func tokenAfterRejection(of token: String, generation requestGeneration: UInt64) async throws(APIError)
+        -> String
+    {
+        await waitUntilNoticesFollowed()
+        let current = session?.tokens.accessToken
+        switch machine.rejection(of: token, requestGeneration: requestGeneration, currentAccessToken: current) {
+        case .sessionGone: throw .session(await errorForMissingSessionOnceStored())
+        case .notThisSession: throw .session(.notSignedIn)
+        case .retry(let replacement): return replacement
+        case .refresh: break
+        }
+        let outcome = await sharedRefresh(trigger: .reactive)
+        await waitUntilNoticesFollowed()
+        switch machine.afterReactiveRefresh(outcome, issuedIn: requestGeneration) {
+        case .send(let renewed): return renewed
+        case .goOn, .sessionGone: throw .session(await errorForMissingSessionOnceStored())
+        case .fail(let error): throw error
+        }
+    }
+
+    /// Ends the session after the server said so on a request of `requestGeneration`, unless a newer
+    /// sign-in or sign-out has taken over since.
+    func endAfterServerVerdict(reason: SignOutReason, generation requestGeneration: UInt64) async {
+        guard machine.mayHandOutToken(issuedIn: requestGeneration, hasSession: session != nil) else { return }
+        await endAfterServerVerdict(reason: reason)
+    }
+
+    /// Ends the session after the server said so on a call another stack sent with `token`, while
+    /// `token` is still this session's access token. An answer to an earlier session's call ends
+    /// nothing; neither does one to a token a refresh has replaced since (the next call, with the
+    /// new token, hears the same verdict).
+    package func endAfterServerVerdict(reason: SignOutReason, onCallWith token: String) async {
+        guard session?.tokens.accessToken == token else { return }
+        await endAfterServerVerdict(reason: reason)
+    }
+}
+
+/// The part of the session a request reads to take its token, as the actor last published it.
+struct SendLane: Sendable {
+    var session: StoredSession?
+    var generation: UInt64 = 0
+    var refreshing = false
+    var storeBehind = false
+}
+
+extension SessionEngine {
+    /// Republishes the lane; called by the observers of `session`, `generation`, `flight` and
+    /// `storeBehindSince`, in the same actor step as the change.
+    func publishLane() {
+        let published = SendLane(
+            session: sessionGeneration == generation ? session : nil, generation: generation,
+            refreshing: machine.flight != nil,
+            storeBehind: storeBehindSince != nil)
+        lane.withLock { $0 = published }
+    }
+}
+
+/// What diagnostics record of one request while it runs.
+struct RequestTrace {
+    var status: Int?
+    var retried = false
+}

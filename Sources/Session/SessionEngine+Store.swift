@@ -1,0 +1,322 @@
+package import Foundation
+import WoteData
+import WoteDomain
+import WoteWire
+
+extension SessionEngine {
+    // MARK: - Serialised store changes
+
+    /// How long a change waits for the store's lock before failing: the configured bound, else a
+    /// little longer than the request time-out (a holder is at most one request long).
+    var storeLockWait: Duration { configuration.storeLockTimeout ?? client.timeout + .seconds(5) }
+
+    /// Runs `body` as the only change of the store: after every earlier change of this process, and
+    /// holding the store's cross-process lock.
+    ///
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the lock cannot be taken, or what `body` throws.
+    func withStore<T>(_ body: () async throws(WoteError) -> T) async throws(WoteError) -> T {
+        try await inStoreQueue { () async throws(WoteError) -> T in try await holdingStoreLocks(body) }
+    }
+
+    /// Runs `body` holding this process's turn in the store (``StoreTurns``), then the store's
+    /// cross-process lock; call it inside ``inStoreQueue(_:)`` (``withStore(_:)`` does both).
+    func holdingStoreLocks<T>(_ body: () async throws(WoteError) -> T) async throws(WoteError) -> T {
+        // Engines of this process on the same store take turns too: a store without a
+        // cross-process lock (the default Keychain store) would guard nothing between them.
+        if let storeTurnKey {
+            guard await StoreTurns.shared.take(storeTurnKey, waitingAtMost: storeLockWait) else {
+                throw .storageFailure(TokenStorageError.lockTimedOut("another client's store change").reason)
+            }
+        }
+        defer { if let storeTurnKey { StoreTurns.shared.give(storeTurnKey) } }
+        let lock: TokenStorageLock
+        do throws(TokenStorageError) {
+            lock = try await storage.lock(waitingAtMost: storeLockWait)
+        } catch {
+            throw .storageFailure(error.reason)
+        }
+        defer { lock.release() }
+        // A logout's removal the store refused goes first, whichever engine of the process made
+        // it: no change of the store may adopt or write back that session.
+        if removalPending { await removeOwedSession() }
+        return try await body()
+    }
+
+    /// Runs `body` after every earlier change of the store in this engine, and before any later
+    /// one, without the store's locks. The queue is not re-entrant: its holder waiting for it again
+    /// would wait for itself for ever, which a debug build stops at.
+    func inStoreQueue<T>(_ body: () async throws(WoteError) -> T) async throws(WoteError) -> T {
+        let me = ObjectIdentifier(self)
+        assert(StoreQueueHolder.engine != me, "the store queue's holder entered it again: it would wait for ever")
+        await enterStoreQueue()
+        defer { leaveStoreQueue() }
+        let result = await StoreQueueHolder.$engine.withValue(me) { () async -> Result<T, WoteError> in
+            do throws(WoteError) {
+                return .success(try await body())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Waits until every change of the store queued before it is done.
+    func waitForStoreQueue() async {
+        _ = try? await inStoreQueue { () async throws(WoteError) in }
+    }
+
+    private func enterStoreQueue() async {
+        guard let waiter = machine.enterStoreQueue() else { return }
+        await withCheckedContinuation { storeContinuations[waiter] = $0 }
+    }
+
+    private func leaveStoreQueue() {
+        run(machine.leaveStoreQueue())
+    }
+
+    /// Makes the store hold what memory holds: the persistent session, or nothing. Call it inside
+    /// ``withStore(_:)``. Another origin's stored session is removed only when
+    /// `replacingOtherOrigins` (a sign-in, a wipe); an ending session leaves it alone.
+    func writeMemoryToStore(replacingOtherOrigins: Bool) async throws(WoteError) {
+        let write = SessionStateMachine.storeWrite(
+            hasPersistentSession: session != nil && isPersistent, replacingOtherOrigins: replacingOtherOrigins)
+        do {
+            switch write {
+            case .save:
+                guard let session else { return }
+                try await storage.save(session)
+                lastSeenInStore = session
+            case .removeUnlessAnotherOrigins:
+                if let stored = try? await storage.load(),
+                    SessionStateMachine.endLeaves(stored, endedSessionID: endedSessionID, origin: origin)
+                {
+                    removalPending = false
+                    return
+                }
+                fallthrough
+            case .remove:
+                try await storage.remove()
+                lastSeenInStore = nil
+            }
+            storeBehindSince = nil
+            removalPending = false
+        } catch {
+            // An end the store refused: the next logout or restore removes the session again.
+            if session == nil { removalPending = true }
+            throw .storageFailure(error.reason)
+        }
+    }
+
+    /// Makes the removal a logout could not make (call it inside ``withStore(_:)``); failing again
+    /// leaves it owed.
+    func removeOwedSession() async {
+        let step: SessionStateMachine.OwedRemoval
+        do {
+            step = SessionStateMachine.owedRemoval(
+                of: try await storage.load(), endedSessionID: owedSessionID, origin: origin)
+        } catch {
+            step = .remove
+        }
+        switch step {
+        case .nothingLeft:
+            removalPending = false
+        case .remove:
+            do {
+                try await storage.remove()
+                lastSeenInStore = nil
+                removalPending = false
+            } catch {
+                // Still owed: the next change of the store tries again.
+            }
+        }
+    }
+
+    /// Empties the store after a refresh token was refused, only while the store still holds
+    /// `spent` (compare-and-swap; call it inside ``withStore(_:)``): a newer pair another client
+    /// stored meanwhile, or another origin's session, stays.
+    func removeStoredSession(whileItHolds spent: TokenPair) async throws(WoteError) {
+        let stored: StoredSession?
+        do {
+            stored = try await storage.load()
+        } catch {
+            // Unreadable: remove as before, the end must reach the store.
+            try await writeMemoryToStore(replacingOtherOrigins: false)
+            return
+        }
+        guard let stored, belongsHere(stored), stored.tokens.refreshToken == spent.refreshToken else {
+            lastSeenInStore = stored
+            return
+        }
+        try await writeMemoryToStore(replacingOtherOrigins: false)
+    }
+
+    /// How long a store that refused a refreshed pair is left alone before a request writes it
+    /// again: a store that keeps failing (a locked Keychain, a full disk) is not hammered by every
+    /// request.
+    package static let storeCatchUpInterval = Duration.seconds(5)
+
+    /// Writes a refreshed pair that the store refused, at most once per
+    /// ``storeCatchUpInterval``: re-reads the store under its lock first, so a logout or a newer
+    /// pair from another process wins as in a refresh. Failing again leaves the flag for later.
+    func catchUpStore() async {
+        guard let since = storeBehindSince, clock.uptime() - since >= Self.storeCatchUpInterval else { return }
+        guard isPersistent, session != nil else {
+            storeBehindSince = nil
+            return
+        }
+        storeBehindSince = clock.uptime()
+        _ = try? await withStore { () async throws(WoteError) in
+            switch await reconcileWithStore() {
+            case .endedElsewhere, .replacedByOtherOrigin, .replacedBySignIn, .adopted:
+                // The store moved on in another process: memory follows it, nothing to write.
+                storeBehindSince = nil
+            case .current:
+                try await writeMemoryToStore(replacingOtherOrigins: false)
+            }
+        }
+    }
+
+    /// Whether `stored` belongs to this engine's origin; a session stored without an origin (by an
+    /// older version) is adopted as this origin's.
+    func belongsHere(_ stored: StoredSession) -> Bool {
+        SessionStateMachine.belongs(stored, to: origin)
+    }
+
+    /// Re-reads the store (call it inside ``withStore(_:)``) and brings memory up to date: an empty
+    /// store ends the session (signed out elsewhere), a newer pair is adopted, an older one is not.
+    func reconcileWithStore() async -> StoreReading {
+        guard isPersistent, let current = session else { return .current }
+        let stored: StoredSession?
+        do {
+            stored = try await storage.load()
+        } catch {
+            // Unreadable now: memory goes on, and the next write replaces what is there.
+            return .current
+        }
+        let reading = SessionStateMachine.reading(
+            stored, current: current, lastSeen: lastSeenInStore, origin: origin)
+        switch reading {
+        case .endedElsewhere:
+            lastSeenInStore = nil
+            // The store already says so: the waiting requests may hear it at once.
+            announce(endInMemory(reason: .endedElsewhere, cancellingRefresh: false))
+        case .replacedBySignIn:
+            // Another process began another session (an account switch): this one ended there, and
+            // nothing of it goes out with the other's tokens; the store keeps the other session,
+            // which a restore here adopts as a sign-in (``followStore()``).
+            lastSeenInStore = stored
+            announce(endInMemory(reason: .endedElsewhere, cancellingRefresh: false))
+        case .replacedByOtherOrigin:
+            // A sign-in on another origin took the shared store: keep this session in memory only,
+            // and never write over or delete the other one.
+            isPersistent = false
+            lastSeenInStore = nil
+        case .current:
+            lastSeenInStore = stored
+        case .adopted:
+            guard let stored else { break }
+            var adopted = stored
+            adopted.origin = origin
+            session = adopted
+            lastSeenInStore = stored
+            let adoptedState: AuthenticationState = adopted.profileCompleted ? .signedIn : .profileRequired
+            if adoptedState != state {
+                state = adoptedState
+                broadcaster.send(adopted.profileCompleted ? .signedIn : .profileRequired)
+            }
+        }
+        return reading
+    }
+
+    /// Whether `stored` was issued after `current` (see ``SessionStateMachine/isNewer(_:than:)``).
+    func isNewer(_ stored: StoredSession, than current: StoredSession) -> Bool {
+        SessionStateMachine.isNewer(stored, than: current)
+    }
+
+    /// Sets the profile state the server just gave, in memory and, compare-and-swap, in the store.
+    ///
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the store could not be written; memory keeps
+    ///   the server's answer and a `refreshFailed` event tells subscribers that the store lags.
+    func changeProfileState(completed: Bool) async throws(WoteError) {
+        guard var current = session else { return }
+        let changing = generation
+        current.profileCompleted = completed
+        session = current
+        state = completed ? .signedIn : .profileRequired
+        broadcaster.send(completed ? .signedIn : .profileRequired)
+        guard isPersistent else { return }
+        do {
+            try await withStore { () async throws(WoteError) in
+                guard machine.isCurrent(changing) else { return }
+                switch await reconcileWithStore() {
+                case .endedElsewhere, .replacedByOtherOrigin, .replacedBySignIn: return
+                case .current, .adopted: break
+                }
+                guard var latest = session else { return }
+                if latest.profileCompleted != completed {
+                    latest.profileCompleted = completed
+                    session = latest
+                }
+                // A pair adopted from the store meanwhile was announced with its own state: this
+                // change is announced again (randomized seed 287).
+                let changed: AuthenticationState = completed ? .signedIn : .profileRequired
+                if state != changed {
+                    state = changed
+                    broadcaster.send(completed ? .signedIn : .profileRequired)
+                }
+                try await writeMemoryToStore(replacingOtherOrigins: false)
+            }
+        } catch {
+            broadcaster.send(.refreshFailed(error))
+            throw error
+        }
+    }
+
+    // MARK: - The server's clock
+
+    /// Now on the server's timeline: the device clock corrected by the session's estimated offset.
+    func serverNow() -> Date {
+        clock.now().addingTimeInterval(session?.serverClockOffset ?? 0)
+    }
+
+    /// `session` with its origin, receipt time and the server-clock offset estimated from what the
+    /// server said when the pair arrived (the access token's `iat`, else the `Date` header).
+    func stamped(
+        _ session: StoredSession, receivedAt: Date, dateHeader: String?, previousOffset: TimeInterval?
+    ) -> StoredSession {
+        var stamped = session
+        stamped.origin = origin
+        stamped.receivedAt = receivedAt
+        stamped.serverClockOffset =
+            Self.estimatedServerClockOffset(
+                accessToken: session.tokens.accessToken, dateHeader: dateHeader, receivedAt: receivedAt)
+            ?? previousOffset
+        return stamped
+    }
+
+    /// Offsets under this many seconds are the time the answer took, not a wrong clock.
+    static let clockOffsetNoise: TimeInterval = 2
+
+    /// How far the server's clock is ahead of the device's, from the server's own statement of
+    /// "now" in the answer: the access token's `iat`, else the `Date` header; `nil` when neither.
+    static func estimatedServerClockOffset(accessToken: String, dateHeader: String?, receivedAt: Date)
+        -> TimeInterval?
+    {
+        let serverTime = JWTClaims(token: accessToken)?.issuedAt ?? dateHeader.flatMap(parseHTTPDate)
+        guard let serverTime else { return nil }
+        let offset = serverTime.timeIntervalSince(receivedAt)
+        return ServerClockOffsetBound.accepted(abs(offset) < clockOffsetNoise ? 0 : offset)
+    }
+
+    /// Reads an HTTP `Date` header (IMF-fixdate, RFC 9110 §5.6.7): the server's "now" when the
+    /// access token carries no `iat`.
+    ///
+    /// - Returns: the date, or `nil` when the text is not an HTTP date.
+    package static func parseHTTPDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text)
+    }
+}

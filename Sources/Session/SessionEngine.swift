@@ -1,0 +1,379 @@
+import Foundation
+package import WoteData
+package import WoteDomain
+import WoteLocked
+import WoteWire
+
+/// The one owner of the tokens and the authentication state.
+///
+/// Login, refresh, logout, withdrawal and restore all go through it, and every change is written
+/// through the token storage. It attaches the access token to authenticated requests (only for the
+/// configured origin), refreshes it before it expires and when the server rejects it, shares one
+/// refresh among every request that needs it, and ignores a refresh that finishes after the session
+/// it belonged to has ended.
+package actor SessionEngine {
+    let client: HTTPClient
+    /// Sends the refresh call; follows no redirects, so a credential never leaves the origin. Its
+    /// time-out is the request time-out plus ``lateRefreshAnswerGrace``.
+    let refreshClient: HTTPClient
+    /// How long past the request time-out the refresh call is still waited for. The server may
+    /// have rotated already: a late answer thrown away leaves a spent refresh token in the store,
+    /// which a strict server answers with E016 at the next refresh (issue 33, review #10). It stays
+    /// inside the 5 s margin another process waits for the store's lock beyond the time-out
+    /// (``storeLockWait``); an answer later still is lost.
+    static let lateRefreshAnswerGrace: Duration = .seconds(3)
+    let storage: any TokenStorage
+    let clock: WoteClock
+    let configuration: SessionConfiguration
+    let broadcaster: SessionEventBroadcaster
+    /// Receives each request, refresh and session change, redacted.
+    let diagnostics: WoteDiagnostics
+    /// The authorized requests that may be on the wire at once.
+    let slots: RequestSlots
+    /// Keeps the last transitions and writes the record of each end beside the store.
+    let recorder: SignOutRecorder
+
+    var session: StoredSession? {
+        didSet {
+            machine.refreshTokenReplaced(
+                oldValue?.tokens.refreshToken, by: session?.tokens.refreshToken,
+                inSameSession: sessionGeneration == machine.generation)
+            sessionGeneration = machine.generation
+            publishLane()
+            machine.sessionChanged(from: oldValue?.tokens.accessToken, to: session?.tokens.accessToken)
+        }
+    }
+    /// The generation `session` was set in. A session begins or ends in two writes (the machine's
+    /// new generation, then the session); between them the lane shows no session rather than the
+    /// old session under the new generation, which a request on another thread could take as the
+    /// new session's (found under ThreadSanitizer: a request issued as a logout ran waited for a
+    /// slot under the new generation instead of failing).
+    var sessionGeneration: UInt64 = 0
+    var state: AuthenticationState = .signedOut(.noSession)
+    var isPersistent = true
+    /// The session's decisions: its generation, the refresh flight, the ends being stored, the
+    /// store queue (see `SessionStateMachine.swift`). The actor carries out what its events return.
+    var machine = SessionStateMachine() {
+        didSet {
+            let wasRefreshing = oldValue.flight != nil
+            let refreshing = machine.flight != nil
+            guard oldValue.generation != machine.generation || wasRefreshing != refreshing else { return }
+            publishLane()
+            if wasRefreshing != refreshing { broadcaster.send(refreshing ? .refreshStarted : .refreshEnded) }
+        }
+    }
+    /// Bumped whenever a session begins or ends; work that started in another generation stores nothing.
+    var generation: UInt64 { machine.generation }
+    /// The task sending the refresh call of the flight with this id; cancelled when its session ends.
+    var flightTask: (id: UInt64, task: Task<Void, Never>)?
+    /// The continuations of the requests waiting for a refresh, keyed by the machine's waiter ids.
+    var refreshContinuations: [SessionStateMachine.WaiterID: CheckedContinuation<RefreshOutcome, Never>] = [:]
+    /// Outcomes the machine handed to a refresh waiter before its continuation was in place.
+    var earlyRefreshOutcomes: [SessionStateMachine.WaiterID: RefreshOutcome] = [:]
+    /// The continuations of the requests waiting for the ends' store writes.
+    var endingContinuations: [SessionStateMachine.WaiterID: CheckedContinuation<Void, Never>] = [:]
+    /// The continuations of the store changes waiting for their turn.
+    var storeContinuations: [SessionStateMachine.WaiterID: CheckedContinuation<Void, Never>] = [:]
+    /// The continuations of the logouts waiting for the refresh they let land.
+    var landingContinuations: [SessionStateMachine.WaiterID: CheckedContinuation<Void, Never>] = [:]
+    /// When the store last refused the session that memory holds (a refreshed pair it could not
+    /// write), by the monotonic clock; `nil` while the store is up to date. Requests then go
+    /// through the actor, which writes the pair again (see `SessionEngine+Store.swift`).
+    var storeBehindSince: Duration? {
+        didSet { publishLane() }
+    }
+    /// What a request needs to take its token without entering the actor, republished by every
+    /// change of `session`, `generation`, the flight and `storeBehindSince` (see `SessionEngine+Send.swift`).
+    let lane = Locked(SendLane())
+    /// The origin this engine's sessions belong to (`scheme://host:port`).
+    let origin: String?
+    /// What this process last read from or wrote to the store: a change is written only while the
+    /// store still holds it (compare-and-swap under the store's lock).
+    var lastSeenInStore: StoredSession?
+    /// Whether an end's removal from the store failed: the next change of the store, logout or restore
+    /// removes again. Shared by every engine of the process on the same store (``StoreTurns``), so
+    /// another client neither adopts nor writes back the session a logout could not remove.
+    var removalPending: Bool {
+        get { storeTurnKey.map { StoreTurns.shared.owesRemoval($0) } ?? ownRemovalPending }
+        set {
+            if let storeTurnKey {
+                StoreTurns.shared.setOwesRemoval(newValue, storeTurnKey, of: storage, sessionID: endedSessionID)
+            } else {
+                ownRemovalPending = newValue
+            }
+        }
+    }
+    /// ``removalPending`` for a store that is a value (no ``StoreTurns`` key).
+    var ownRemovalPending = false
+    /// The ``StoredSession/sessionID`` of the session the last end here removes from the store, never
+    /// another session stored since (a sign-in in another process); see
+    /// ``SessionStateMachine/endedSessionID(ending:owed:)``.
+    var endedSessionID: String?
+    /// The ``StoredSession/sessionID`` of the session whose removal is owed (``removalPending``),
+    /// recorded with the debt and shared as it is: whichever engine of the process makes the removal
+    /// removes that session, not one it ended itself before.
+    var owedSessionID: String? {
+        storeTurnKey.map { StoreTurns.shared.owedSessionID($0) } ?? endedSessionID
+    }
+    /// This process's turns in the store's changes, shared with every engine on the same store.
+    let storeTurnKey: StoreTurns.Key?
+    /// The store's notices while they are heard (see `SessionEngine+Notices.swift`).
+    var storeObservation: StoreObservation?
+    /// A leader's observation of its followers' "refresh wanted" (see `SessionEngine+Follower.swift`).
+    var wantedObservation: StoreObservation?
+    /// Whether a notice is being followed, and whether another came meanwhile.
+    var followingStore = false
+    var storeNoticeAgain = false
+    /// The notices heard and the notices followed (the store read again after them), counted on
+    /// the notices' own thread: while one is not followed, no token is handed out.
+    let noticeCounts = Locked((arrived: UInt64(0), followed: UInt64(0)))
+    /// The protected-data notices heard so far, and the task hearing them (see
+    /// `SessionEngine+ProtectedData.swift`).
+    var protectedDataNoticesHeard: UInt64 = 0
+    let protectedDataListening = Locked<Task<Void, Never>?>(nil)
+    /// The token decisions waiting for the notices to be followed.
+    var noticeWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+    /// The id of the next waiter in ``noticeWaiters``.
+    var nextNoticeWaiter: UInt64 = 0
+
+    /// Creates an engine with no session; call ``restore()`` at launch.
+    ///
+    /// - Parameters:
+    ///   - client: sends requests to the API origin.
+    ///   - storage: where the session is kept between launches.
+    ///   - clock: wall-clock and monotonic time.
+    ///   - configuration: leeway, storm guard and the backend's contract.
+    ///   - diagnostics: receives each request, refresh and session change, redacted.
+    package init(
+        client: HTTPClient, storage: any TokenStorage, clock: WoteClock, configuration: SessionConfiguration,
+        diagnostics: WoteDiagnostics = .none
+    ) {
+        self.diagnostics = diagnostics
+        slots = RequestSlots(limit: configuration.maximumConcurrentRequests)
+        let recorder = SignOutRecorder(
+            store: signOutRecordStore(beside: storage), now: clock.now, endingCode: configuration.contract.endingCode)
+        self.recorder = recorder
+        let onSend: @Sendable (SessionEvent) -> Void
+        if diagnostics.isEnabled {
+            let handle = diagnostics.handle
+            onSend = { event in
+                recorder.note(event)
+                handle(.session(event))
+            }
+        } else {
+            onSend = { event in recorder.note(event) }
+        }
+        broadcaster = SessionEventBroadcaster(onSend: onSend)
+        self.client = client
+        self.refreshClient = client.with(
+            timeout: client.timeout + Self.lateRefreshAnswerGrace, maximumRedirects: 0)
+        self.storage = storage
+        self.clock = clock
+        self.configuration = configuration
+        self.origin = client.origin?.description
+        self.storeTurnKey = StoreTurns.key(of: storage)
+    }
+
+    // MARK: - State
+
+    /// The session as it stands.
+    package func snapshot() -> SessionSnapshot {
+        SessionSnapshot(state: state, tokens: session?.tokens, isPersistent: isPersistent)
+    }
+
+    /// The record of the last end of a session on this store, kept beside it; `nil` when none was
+    /// kept (or the store keeps none, and none ended in this process).
+    package func lastSignOut() -> SignOutRecord? {
+        recorder.lastRecord
+    }
+
+    /// A new stream of session events.
+    package nonisolated func events() -> AsyncStream<SessionEvent> {
+        broadcaster.stream()
+    }
+
+    /// Tells every subscriber that the member's profile was fetched.
+    package nonisolated func announceProfile(_ user: User) {
+        broadcaster.send(.profileFetched(user))
+    }
+
+    /// Ends every event stream handed out so far (at shutdown, or in tests to read what was sent).
+    package nonisolated func finishEventStreams() {
+        stopHearingProtectedData()
+        broadcaster.finishAll()
+    }
+
+    /// The error for a request that needs a session when there is none, saying why there is none.
+    func errorForMissingSession() -> WoteError {
+        SessionStateMachine.errorForMissingSession(in: state)
+    }
+
+    // MARK: - Beginning and ending
+
+    /// Starts a session with freshly issued tokens, replacing any other (in this process and in the
+    /// store, whichever origin the stored one belongs to).
+    ///
+    /// Write, then switch (``SessionStateMachine/signInStored(written:hadSession:profileCompleted:)``):
+    /// the new session is written to the store first, in the store queue after every change asked
+    /// for before it (a refresh under way, an end); only then does it become the session in memory,
+    /// with its event. Until then the previous session goes on, and a store that refuses the write
+    /// leaves it as it was, its refresh included.
+    ///
+    /// - Parameters:
+    ///   - new: the tokens and whether the profile is completed.
+    ///   - persist: write to the store, or keep in memory and remove any stored session.
+    /// - Returns: the state once the new session began.
+    /// - Throws: ``WoteError/storageFailure(_:)``; nothing has changed then.
+    package func begin(_ new: StoredSession, persist: Bool) async throws(WoteError) -> AuthenticationState {
+        hearStoreNotices()
+        var beginning = stamped(new, receivedAt: clock.now(), dateHeader: nil, previousOffset: new.serverClockOffset)
+        // A session of its own, told apart from every other begun on the store (issue 33).
+        beginning.sessionID = UUID().uuidString
+        return try await withStore { () async throws(WoteError) -> AuthenticationState in
+            var failure: WoteError?
+            do throws(WoteError) {
+                try await writeBeginning(beginning, persist: persist)
+            } catch {
+                failure = error
+            }
+            let step = machine.signInStored(
+                written: failure == nil, hadSession: session != nil, profileCompleted: beginning.profileCompleted)
+            switch step {
+            case .keepPrevious:
+                throw failure ?? .storageFailure("the store refused the session")
+            case .switchTo(let actions, let events):
+                run(actions)
+                session = beginning
+                isPersistent = persist
+                storeBehindSince = nil
+                state = beginning.profileCompleted ? .signedIn : .profileRequired
+                for event in events { broadcaster.send(event) }
+                return state
+            }
+        }
+    }
+
+    /// Writes a beginning session to the store (call it inside ``withStore(_:)``): saves it, or, for a
+    /// session kept in memory only, removes whatever the store holds, whichever origin it belongs to.
+    private func writeBeginning(_ beginning: StoredSession, persist: Bool) async throws(WoteError) {
+        do {
+            if persist {
+                try await storage.save(beginning)
+                lastSeenInStore = beginning
+            } else {
+                try await storage.remove()
+                lastSeenInStore = nil
+            }
+        } catch {
+            throw .storageFailure(error.reason)
+        }
+        removalPending = false
+    }
+
+    /// Ends the session locally for `reason` and removes the stored session when it belongs to this
+    /// origin; idempotent. It always wins over a refresh running in this process or another: the
+    /// session ends in memory at once, a refresh under way is abandoned (its call cancelled, so the
+    /// store is not held for it), and the requests that waited for the session hear that it ended
+    /// once the store has been written.
+    ///
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the stored tokens could not be removed; the
+    ///   in-memory session has ended all the same.
+    package func end(reason: SignOutReason) async throws(WoteError) {
+        let ending = endInMemory(reason: reason)
+        defer { announce(ending) }
+        try await withStore { () async throws(WoteError) in
+            try await writeMemoryToStore(replacingOtherOrigins: false)
+        }
+    }
+
+    /// Ends the session after the server said it is over; a storage failure is reported as an event
+    /// only, since the caller's request has its own answer.
+    ///
+    /// - Parameter cancellingRefresh: whether to cancel the refresh under way; `false` when the
+    ///   refresh itself is ending the session.
+    func endAfterServerVerdict(reason: SignOutReason, cancellingRefresh: Bool = true) async {
+        let ending = endInMemory(reason: reason, cancellingRefresh: cancellingRefresh)
+        defer { announce(ending) }
+        do {
+            try await withStore { () async throws(WoteError) in
+                try await writeMemoryToStore(replacingOtherOrigins: false)
+            }
+        } catch {
+            broadcaster.send(.refreshFailed(error))
+        }
+    }
+
+    /// Removes any stored session, whichever origin it belongs to, and ends the session in memory:
+    /// for "first launch after a reinstall", before or instead of ``restore()``.
+    ///
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the store cannot be written; the in-memory
+    ///   session has ended all the same.
+    package func wipeStoredSession() async throws(WoteError) {
+        let ending = endInMemory(reason: .loggedOut)
+        defer { announce(ending) }
+        try await withStore { () async throws(WoteError) in
+            try await writeMemoryToStore(replacingOtherOrigins: true)
+        }
+    }
+
+    /// Records that the server accepted the profile: the state becomes signed in.
+    ///
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the store could not be written; the state in
+    ///   memory is signed in all the same (the server said so), and a `refreshFailed` event says the
+    ///   store lags behind.
+    package func markProfileCompleted() async throws(WoteError) {
+        guard session != nil else { throw errorForMissingSession() }
+        try await changeProfileState(completed: true)
+    }
+
+    /// A Bearer request was answered "profile required" (§4.10): say so, without refresh or sign-out.
+    func noteProfileRequired(generation requestGeneration: UInt64) async {
+        guard
+            machine.profileChanges(
+                to: false, issuedIn: requestGeneration, profileCompleted: session?.profileCompleted)
+        else { return }
+        try? await changeProfileState(completed: false)
+    }
+
+    /// A Bearer request behind the profile gate was accepted: the profile is completed.
+    func noteAcceptedBehindProfileGate(generation requestGeneration: UInt64) async {
+        guard
+            machine.profileChanges(to: true, issuedIn: requestGeneration, profileCompleted: session?.profileCompleted)
+        else { return }
+        try? await changeProfileState(completed: true)
+    }
+
+    /// Carries out what the machine decided, in order.
+    func run(_ actions: [SessionStateMachine.Action]) {
+        for action in actions { run(action) }
+    }
+
+    /// Carries out what the machine decided, if anything.
+    func run(_ action: SessionStateMachine.Action?) {
+        guard let action else { return }
+        switch action {
+        case .startRefreshCall(let flight):
+            // The flight is not the caller: it holds no store queue, whatever the caller holds.
+            let task = StoreQueueHolder.$engine.withValue(nil) { Task { await self.fly(flight) } }
+            flightTask = (flight.id, task)
+        case .cancelRefreshCall(let id):
+            guard let running = flightTask, running.id == id else { return }
+            running.task.cancel()
+            flightTask = nil
+        case .resumeRefreshWaiter(let waiter, let outcome):
+            if let continuation = refreshContinuations.removeValue(forKey: waiter) {
+                continuation.resume(returning: outcome)
+            } else {
+                earlyRefreshOutcomes[waiter] = outcome
+            }
+        case .dismissSlotWaiters(let generation):
+            slots.dismissWaiting(issuedBefore: generation)
+        case .resumeEndingWaiter(let waiter):
+            endingContinuations.removeValue(forKey: waiter)?.resume()
+        case .resumeStoreWaiter(let waiter):
+            storeContinuations.removeValue(forKey: waiter)?.resume()
+        case .resumeLandingWaiter(let waiter):
+            landingContinuations.removeValue(forKey: waiter)?.resume()
+        }
+    }
+}

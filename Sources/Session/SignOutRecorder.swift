@@ -1,0 +1,75 @@
+import Foundation
+import WoteData
+import WoteDomain
+import WoteLocked
+
+/// Keeps the last session transitions and writes a ``SignOutRecord`` beside the store each time
+/// the session ends. It sees every event the broadcaster sends (``note(_:)``) and each end at the
+/// one place ends are announced (`SessionEngine.endInMemory`); an unreadable store at launch is
+/// seen in its `restored` event. Writing is best effort: a record that cannot be kept changes
+/// nothing else.
+final class SignOutRecorder: Sendable {
+    private let store: any SignOutRecordStore
+    private let now: @Sendable () -> Date
+    private let endingCode: @Sendable (SignOutReason) -> String?
+    private let transitions = Locked<[SessionTransition]>([])
+
+    /// A recorder writing to `store`, timing with `now`, naming the backend's code of a verdict
+    /// with `endingCode` (``SessionContract/endingCode``).
+    init(
+        store: any SignOutRecordStore, now: @escaping @Sendable () -> Date,
+        endingCode: @escaping @Sendable (SignOutReason) -> String?
+    ) {
+        self.store = store
+        self.now = now
+        self.endingCode = endingCode
+    }
+
+    /// The record kept beside the store, if any.
+    var lastRecord: SignOutRecord? { store.loadRecord() }
+
+    /// Adds `event` to the ring of transitions (its redacted name only). A restore that found the
+    /// stored session unreadable ends it: that is recorded here, since no session was ever in memory.
+    func note(_ event: SessionEvent) {
+        let transition = SessionTransition(event: event.diagnosticName, date: now())
+        transitions.withLock { ring in
+            ring.append(transition)
+            if ring.count > SignOutRecord.transitionLimit {
+                ring.removeFirst(ring.count - SignOutRecord.transitionLimit)
+            }
+        }
+        if case .restored(.signedOut(.storedSessionCorrupted(let why))) = event {
+            record(.storedSessionCorrupted(LogRedaction.redacting(why)), call: .restore)
+        }
+    }
+
+    /// Writes the record of an end for `reason` through `call`, with the transitions so far.
+    func record(_ reason: SignOutReason, call: SignOutCall) {
+        let record = SignOutRecord(
+            date: now(), reason: reason, divisionCode: divisionCode(of: reason, call: call), call: call,
+            transitions: transitions.current)
+        try? store.saveRecord(record)
+    }
+
+    /// The backend's code of the server's verdict that means `reason`, when `call` read one.
+    func divisionCode(of reason: SignOutReason, call: SignOutCall) -> String? {
+        guard call == .refresh || call == .requestAnswer else { return nil }
+        return endingCode(reason)
+    }
+}
+
+extension SignOutCall {
+    /// Which call ends the session, from what the funnel of every end knows: the reason, and
+    /// whether the refresh under way is cancelled. A server verdict that does not cancel the refresh
+    /// is the refresh's own answer; one that does is a request's answer.
+    static func ending(_ reason: SignOutReason, cancellingRefresh: Bool) -> SignOutCall {
+        switch reason {
+        case .loggedOut, .noSession: .logout
+        case .withdrawn: .withdrawal
+        case .endedElsewhere: .anotherProcess
+        case .appleCredentialRevoked: .appleCredentialCheck
+        case .storedSessionCorrupted: .restore
+        case .sessionExpired, .refreshAnswerLost, .banned, .memberGone: cancellingRefresh ? .requestAnswer : .refresh
+        }
+    }
+}
