@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WoteData
 import WoteDomain
+import WoteSession
 
 /// The machine's reading of a stored session's identity (``StoredSession/sessionID``): another
 /// session of this origin in the store is another sign-in, never a pair to adopt, to log out with or
