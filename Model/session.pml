@@ -3,7 +3,7 @@
  * is left out, how to run it, and maps every Swift function to the transitions below.
  *
  * Every transition names, in a comment [in brackets], the Swift function it stands for
- * (Sources/Data/Session/, Sources/Data/Storage/, Sources/Repository/WoteAuthRepository.swift,
+ * (Sources/Session/, Sources/Data/Storage/, Sources/Repository/WoteAuthRepository.swift,
  * Sources/WoteKit/RequestAuthorizer.swift).
  *
  * Abstractions
