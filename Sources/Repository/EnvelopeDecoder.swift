@@ -14,6 +14,20 @@ package enum EnvelopeDecoder {
     package static func decode<Payload: Decodable & Sendable>(
         _ payload: Payload.Type, from body: Data, httpStatus: Int, contentType: @autoclosure () -> String? = nil
     ) throws(APIError) -> ResponseEnvelope<Payload> {
+        let (header, data) = try decodeSplit(payload, from: body, httpStatus: httpStatus, contentType: contentType())
+        var envelope = ResponseEnvelope<Payload>(
+            httpStatus: header.httpStatus, status: header.status, divisionCode: header.divisionCode,
+            message: header.message, fieldErrors: header.fieldErrors, reason: header.reason)
+        envelope.data = data
+        return envelope
+    }
+
+    /// Decodes the envelope as ``decode(_:from:httpStatus:contentType:)`` does, in the same one pass,
+    /// for a payload type that need not be `Sendable` (an app's type, decoded on the caller's actor):
+    /// the envelope's header, and `data` apart.
+    package static func decodeSplit<Payload: Decodable>(
+        _ payload: Payload.Type, from body: Data, httpStatus: Int, contentType: @autoclosure () -> String? = nil
+    ) throws(APIError) -> (header: ResponseEnvelope<IgnoredPayload>, data: Payload?) {
         try checkLooksLikeJSONObject(body, httpStatus: httpStatus, contentType: contentType)
         // One pass over the body: the header and the payload together.
         let decoded: Body<Payload>
@@ -22,19 +36,19 @@ package enum EnvelopeDecoder {
         } catch {
             throw .malformed(MalformedResponse(httpStatus: httpStatus, problem: problem(for: error)))
         }
-        var envelope = ResponseEnvelope<Payload>(
+        let header = ResponseEnvelope<IgnoredPayload>(
             httpStatus: httpStatus, status: decoded.status, divisionCode: decoded.divisionCode,
             message: decoded.message ?? "", fieldErrors: decoded.errors ?? [], reason: decoded.reason)
         switch decoded.data {
         case .success(let data):
-            envelope.data = data
+            return (header, data)
         case .failure(let error):
             // An error envelope whose `data` has another shape keeps its code and message.
-            if envelope.isSuccess {
+            if header.isSuccess {
                 throw .malformed(MalformedResponse(httpStatus: httpStatus, problem: problem(for: error)))
             }
+            return (header, nil)
         }
-        return envelope
     }
 
     /// Decodes a whole body as `Value` (the older sign-up envelope, §4.12), with the same checks.

@@ -28,9 +28,13 @@ final class SignOutRecorder: Sendable {
     /// The record kept beside the store, if any.
     var lastRecord: SignOutRecord? { store.loadRecord() }
 
-    /// Adds `event` to the ring of transitions (its redacted name only). A restore that found the
-    /// stored session unreadable ends it: that is recorded here, since no session was ever in memory.
+    /// Adds `event` to the ring of transitions (its redacted name only), unless it is a profile
+    /// fetched, which is no transition. A restore that found the stored session unreadable ends it:
+    /// that is recorded here, since no session was ever in memory.
     func note(_ event: SessionEvent) {
+        // A profile fetched is no transition: as many as the app makes would push the session's
+        // own transitions out of the ring.
+        if case .profileFetched = event { return }
         let transition = SessionTransition(event: event.diagnosticName, date: now())
         transitions.withLock { ring in
             ring.append(transition)

@@ -70,21 +70,26 @@ extension WoteClient {
     public nonisolated(nonsending) func fetch<Payload: Decodable>(
         _ type: Payload.Type = Payload.self, _ request: APIRequest
     ) async throws(WoteError) -> Payload {
-        // The session reads what the answer means from the envelope without its payload; the
-        // payload (whose conformance may be isolated to the caller) is decoded here.
-        let answered = try await envelope(IgnoredPayload.self, keepingBodyOf: request)
-        try answered.envelope.requireSuccess()
-        let payload: Payload?
+        // The session reads what the answer means through its contract (which decodes nothing
+        // for an answer without a division code); the envelope, payload included, is decoded here
+        // in one pass, on the caller's actor (the payload's conformance may be isolated to it).
+        let endpoint = try Endpoint(request)
+        let response: HTTPResponse
         do throws(APIError) {
-            payload = try EnvelopeDecoder.decodePlain(
-                PayloadField<Payload>.self, from: answered.response.body, httpStatus: answered.response.status,
-                contentType: answered.response.contentType
-            ).data
+            response = try await engine.send(endpoint)
         } catch {
             throw error.toDomainCountingErrorPagesAsServerFailures()
         }
-        guard let payload else {
-            throw MalformedResponse(httpStatus: answered.response.status, problem: .missingField("data")).toDomain()
+        let decoded: (header: ResponseEnvelope<IgnoredPayload>, data: Payload?)
+        do throws(APIError) {
+            decoded = try EnvelopeDecoder.decodeSplit(
+                Payload.self, from: response.body, httpStatus: response.status, contentType: response.contentType)
+        } catch {
+            throw error.toDomainCountingErrorPagesAsServerFailures()
+        }
+        try decoded.header.requireSuccess()
+        guard let payload = decoded.data else {
+            throw MalformedResponse(httpStatus: response.status, problem: .missingField("data")).toDomain()
         }
         return payload
     }
@@ -108,22 +113,6 @@ extension WoteClient {
         } catch {
             // As `verdict(of:)` reads it: a 502 page from a proxy is the server failing, not a
             // malformed answer.
-            throw error.toDomainCountingErrorPagesAsServerFailures()
-        }
-    }
-
-    /// The envelope's header and the answer it came in, read by the session as ``fetch(_:_:)`` needs.
-    private func envelope(_ type: IgnoredPayload.Type, keepingBodyOf request: APIRequest)
-        async throws(WoteError) -> (envelope: ResponseEnvelope<IgnoredPayload>, response: HTTPResponse)
-    {
-        let endpoint = try Endpoint(request)
-        do throws(APIError) {
-            let answered = try await engine.send(endpoint) { response in
-                let reading = AnswerReading.envelope(type, from: response)
-                return AnswerReading(meaning: reading.meaning, answer: reading.answer.map { Answered($0, response) })
-            }
-            return (answered.envelope, answered.response)
-        } catch {
             throw error.toDomainCountingErrorPagesAsServerFailures()
         }
     }
@@ -302,20 +291,4 @@ extension WoteClient {
         api.percentEncodedQuery = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
         return api
     }
-}
-
-/// An envelope's header with the answer it came in.
-private struct Answered: Sendable {
-    let envelope: ResponseEnvelope<IgnoredPayload>
-    let response: HTTPResponse
-
-    init(_ envelope: ResponseEnvelope<IgnoredPayload>, _ response: HTTPResponse) {
-        self.envelope = envelope
-        self.response = response
-    }
-}
-
-/// The envelope's `data` alone, decoded as the caller's type.
-private struct PayloadField<Payload: Decodable>: Decodable {
-    let data: Payload?
 }

@@ -55,6 +55,17 @@ struct SignOutRecordTests {
         try await Self.expectRecord(of: wote, reason: .loggedOut, call: .logout)
     }
 
+    /// A profile fetch is no transition: fetches between the sign-in and the end leave the sign-in
+    /// in the record's transitions (they used to fill the ring and push it out).
+    @Test func profileFetches_areNoTransitions_theSignInStaysInTheRecord() async throws {
+        let wote = try await Self.signedIn()
+        for _ in 0..<(SignOutRecord.transitionLimit + 5) { _ = try await wote.fetchMyProfile() }
+        try await wote.logout()
+        let record = try #require(await wote.lastSignOut)
+        #expect(record.transitions.map(\.event).contains("signedIn"))
+        #expect(!record.transitions.contains { $0.event.hasPrefix("profileFetched") })
+    }
+
     @Test func withdrawal_recordsWithdrawn_byWithdrawal() async throws {
         let wote = try await Self.signedIn()
         try await wote.withdraw()

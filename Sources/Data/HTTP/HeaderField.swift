@@ -14,7 +14,14 @@ package enum HeaderField {
 
     /// Whether `value` has no control character other than a tab.
     package static func isValidValue(_ value: String) -> Bool {
-        value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+        // A native string's bytes are checked in place: the generic walk of `utf8` was about a
+        // microsecond of every request for a bearer token.
+        let checked = value.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy(isValueByte) }
+        return checked ?? value.utf8.allSatisfy(isValueByte)
+    }
+
+    private static func isValueByte(_ byte: UInt8) -> Bool {
+        byte == 0x09 || (byte >= 0x20 && byte != 0x7F)
     }
 
     /// Refuses a header name that is not a token, as `argument`.
