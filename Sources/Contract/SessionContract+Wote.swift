@@ -5,6 +5,14 @@ import WoteRepository
 public import WoteSession
 import WoteWire
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension SessionContract {
     /// The Wote contract: `POST /api/auth/refresh` with `{"refreshToken": ...}` and no Authorization
     /// (§4.2); every answer read by the one Wote verdict table (`WoteVerdict`): E004–E007 mean
@@ -72,22 +80,29 @@ extension SessionContract {
         return envelope.verdict.protectedAnswer
     }
 
-    /// Whether `needle` occurs in `body`: a plain byte scan (`Data.range(of:)` goes through
-    /// NSData's generic search on Linux, a large part of a request's cost).
+    /// Whether `needle` occurs in `body`: the C library's `memchr` finds each place its rarest-looking
+    /// byte (an upper-case letter, else the first) could match, and `memcmp` compares there.
+    /// `Data.range(of:)` goes through NSData's generic search on Linux, a large part of a request's
+    /// cost, and a byte loop in Swift took some 9 µs of a 20-post feed page.
     package static func contains(_ needle: [UInt8], in body: Data) -> Bool {
-        guard let first = needle.first, body.count >= needle.count else { return false }
+        guard !needle.isEmpty, body.count >= needle.count else { return false }
+        let anchor = needle.firstIndex { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } ?? 0
         return body.withUnsafeBytes { bytes in
-            var index = 0
-            let last = bytes.count - needle.count
-            while index <= last {
-                if bytes[index] == first {
-                    var matched = 1
-                    while matched < needle.count, bytes[index + matched] == needle[matched] { matched += 1 }
-                    if matched == needle.count { return true }
+            needle.withUnsafeBytes { wanted in
+                guard let base = bytes.baseAddress, let pattern = wanted.baseAddress else { return false }
+                // `start` is where a match could begin; the anchor byte is searched `anchor` later.
+                var start = 0
+                let lastStart = bytes.count - needle.count
+                while start <= lastStart {
+                    guard let hit = memchr(base + start + anchor, Int32(needle[anchor]), lastStart - start + 1) else {
+                        return false
+                    }
+                    let candidate = base.distance(to: UnsafeRawPointer(hit)) - anchor
+                    if memcmp(base + candidate, pattern, needle.count) == 0 { return true }
+                    start = candidate + 1
                 }
-                index += 1
+                return false
             }
-            return false
         }
     }
 
