@@ -20,23 +20,21 @@ extension SessionEngine {
     /// - Parameter cancellingRefresh: whether to cancel the call of the refresh under way, so that
     ///   it gives the store back at once; `false` when that refresh is the caller.
     func endInMemory(reason: SignOutReason, cancellingRefresh: Bool = true) -> SessionEnding {
-        let ended = AuthenticationState.signedOut(reason)
-        // Every change of state is told, even without a session: a logout after a dead-token
-        // verdict (whose removal it retries) turns "expired" into "logged out" (issue 33, item 6).
-        let hadSession = session != nil
+        carryOut(machine.endSession(reason, cancellingRefresh: cancellingRefresh))
+    }
+
+    /// Carries out an end the machine made in memory (``SessionStateMachine/endSession(_:cancellingRefresh:)``):
+    /// notes which session the store write removes, runs its actions, sends its events and records it.
+    func carryOut(_ end: SessionStateMachine.End) -> SessionEnding {
         endedSessionID = SessionStateMachine.endedSessionID(
-            ending: session, owed: removalPending ? owedSessionID : nil)
-        let changed = hadSession || state != ended
-        let (ending, actions) = machine.sessionEnded(
-            failingWaitersWith: reason.errorWhenMissing, cancellingRefresh: cancellingRefresh)
-        run(actions)
-        session = nil
-        isPersistent = true
-        state = ended
-        if changed { broadcaster.send(.signedOut(reason)) }
+            ending: end.ended, owed: removalPending ? owedSessionID : nil)
+        run(end.actions)
+        broadcast(end.events)
         // The one place every end passes: its record, beside the store, after its event.
-        if hadSession { recorder.record(reason, call: .ending(reason, cancellingRefresh: cancellingRefresh)) }
-        return SessionEnding(id: ending)
+        if end.ended != nil {
+            recorder.record(end.reason, call: .ending(end.reason, cancellingRefresh: end.cancellingRefresh))
+        }
+        return SessionEnding(id: end.id)
     }
 
     /// Tells the requests that waited for an ended session that it ended: those waiting for its

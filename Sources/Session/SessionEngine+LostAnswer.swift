@@ -15,37 +15,24 @@ extension SessionEngine {
     /// - Returns: whether an earlier send of this refresh token was recorded within the window: its
     ///   answer may have been lost.
     func recordRefreshSent(holdingStore: Bool) async -> Bool {
-        guard var current = session else { return false }
         let now = clock.now()
-        var sentAt = current.refreshSentAt
-        if holdingStore, isPersistent, let stored = try? await storage.load(),
-            stored.tokens.refreshToken == current.tokens.refreshToken
-        {
-            // Another process (or a launch before this one) may have sent it and never heard back.
-            sentAt = stored.refreshSentAt ?? sentAt
-        }
-        let window = configuration.lostAnswerRetry.window.timeInterval
-        if let sentAt, abs(now.timeIntervalSince(sentAt)) <= window {
-            current.refreshSentAt = sentAt
-            session = current
-            return true
-        }
-        current.refreshSentAt = now
-        session = current
-        if holdingStore, isPersistent {
-            // Best effort: a store that cannot take the record still gets the refresh's outcome.
-            try? await writeMemoryToStore(replacingOtherOrigins: false)
-        }
-        return false
+        // Another process (or a launch before this one) may have sent it and never heard back.
+        var stored: StoredSession?
+        if machine.readsStoreBeforeRefresh(holdingStore: holdingStore) { stored = try? await storage.load() }
+        let record = machine.refreshSent(
+            at: now, stored: stored, window: configuration.lostAnswerRetry.window.timeInterval,
+            holdingStore: holdingStore)
+        // Best effort: a store that cannot take the record still gets the refresh's outcome.
+        if record.writesStore { try? await writeMemoryToStore(replacingOtherOrigins: false) }
+        return record.sentBefore
     }
 
     /// Clears the record of the send (``recordRefreshSent(holdingStore:)``) when the server answered
     /// it without rotating (a passing failure with an answer): no pair was lost.
     func forgetRefreshSent(holdingStore: Bool) async {
-        guard var current = session, current.refreshSentAt != nil else { return }
-        current.refreshSentAt = nil
-        session = current
-        if holdingStore, isPersistent { try? await writeMemoryToStore(replacingOtherOrigins: false) }
+        if machine.refreshSendForgotten(holdingStore: holdingStore) {
+            try? await writeMemoryToStore(replacingOtherOrigins: false)
+        }
     }
 
     /// Sends the refresh with `refreshToken`, and sends the same token again while its answer may

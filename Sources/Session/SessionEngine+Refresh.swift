@@ -60,19 +60,11 @@ extension SessionEngine {
         switch machine.restoreRead(
             read, askedIn: restoring, removalPending: removalPending, origin: origin, now: clock.now())
         {
-        case .unavailable(let reason): state = .storageUnavailable(reason: reason)
-        case .corrupted(let reason): state = .signedOut(.storedSessionCorrupted(reason))
-        case .noSession: state = .signedOut(.noSession)
-        case .overtaken: break
+        case .unavailable, .corrupted, .noSession, .overtaken: break
         case .spentPair(let stored): spent = stored
         case .adopt(let stored, let actions, let refreshFirst):
             run(actions)
-            var adopted = stored
-            adopted.origin = origin
-            session = adopted
             lastSeenInStore = stored
-            isPersistent = true
-            state = stored.profileCompleted ? .signedIn : .profileRequired
             adoption = (stored, refreshFirst)
         }
         // Announced as the state changes: before the refresh an expired access token needs.
@@ -198,7 +190,7 @@ extension SessionEngine {
     /// Sends the refresh call with the session's refresh token and applies the answer; when
     /// `holdingStore`, the caller holds the store (``withStore(_:)``) and the outcome is written now.
     private func callRefresh(generation flightGeneration: UInt64, holdingStore: Bool) async -> RefreshOutcome {
-        guard var current = session else { return .failed(.session(errorForMissingSession())) }
+        guard let current = session else { return .failed(.session(errorForMissingSession())) }
         do {
             try configuration.contract.refresh.check(refreshToken: current.tokens.refreshToken)
         } catch {
@@ -233,14 +225,9 @@ extension SessionEngine {
             if let store { await recordAbandonedAnswer(store, spent: current.tokens) }
             return .failed(.session(errorForMissingSession()))
         case .rotate(let pair, let writingStore):
-            let latest = session
-            current.tokens = pair
-            current.refreshSentAt = nil
-            current.profileCompleted = latest?.profileCompleted ?? current.profileCompleted
-            session = stamped(
-                current, receivedAt: receivedAt, dateHeader: response.header("date"),
-                previousOffset: latest?.serverClockOffset)
-            broadcaster.send(.tokensRefreshed)
+            broadcast(
+                machine.refreshRotated(
+                    current, to: pair, receivedAt: receivedAt, dateHeader: response.header("date"), origin: origin))
             if writingStore {
                 do {
                     try await writeMemoryToStore(replacingOtherOrigins: false)

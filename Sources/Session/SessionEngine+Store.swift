@@ -185,7 +185,7 @@ extension SessionEngine {
     /// Re-reads the store (call it inside ``withStore(_:)``) and brings memory up to date: an empty
     /// store ends the session (signed out elsewhere), a newer pair is adopted, an older one is not.
     func reconcileWithStore() async -> StoreReading {
-        guard isPersistent, let current = session else { return .current }
+        guard machine.followsStore, let current = session else { return .current }
         let stored: StoredSession?
         do {
             stored = try await storage.load()
@@ -193,39 +193,12 @@ extension SessionEngine {
             // Unreadable now: memory goes on, and the next write replaces what is there.
             return .current
         }
-        let reading = SessionStateMachine.reading(
-            stored, current: current, lastSeen: lastSeenInStore, origin: origin)
-        switch reading {
-        case .endedElsewhere:
-            lastSeenInStore = nil
-            // The store already says so: the waiting requests may hear it at once.
-            announce(endInMemory(reason: .endedElsewhere, cancellingRefresh: false))
-        case .replacedBySignIn:
-            // Another process began another session (an account switch): this one ended there, and
-            // nothing of it goes out with the other's tokens; the store keeps the other session,
-            // which a restore here adopts as a sign-in (``followStore()``).
-            lastSeenInStore = stored
-            announce(endInMemory(reason: .endedElsewhere, cancellingRefresh: false))
-        case .replacedByOtherOrigin:
-            // A sign-in on another origin took the shared store: keep this session in memory only,
-            // and never write over or delete the other one.
-            isPersistent = false
-            lastSeenInStore = nil
-        case .current:
-            lastSeenInStore = stored
-        case .adopted:
-            guard let stored else { break }
-            var adopted = stored
-            adopted.origin = origin
-            session = adopted
-            lastSeenInStore = stored
-            let adoptedState: AuthenticationState = adopted.profileCompleted ? .signedIn : .profileRequired
-            if adoptedState != state {
-                state = adoptedState
-                broadcaster.send(adopted.profileCompleted ? .signedIn : .profileRequired)
-            }
-        }
-        return reading
+        let reread = machine.storeReread(stored, current: current, lastSeen: lastSeenInStore, origin: origin)
+        lastSeenInStore = reread.lastSeen
+        // The store already says the session ended: the waiting requests may hear it at once.
+        if let end = reread.end { announce(carryOut(end)) }
+        broadcast(reread.events)
+        return reread.reading
     }
 
     /// Whether `stored` was issued after `current` (see ``SessionStateMachine/isNewer(_:than:)``).
@@ -238,32 +211,18 @@ extension SessionEngine {
     /// - Throws: ``WoteError/storageFailure(_:)`` when the store could not be written; memory keeps
     ///   the server's answer and a `refreshFailed` event tells subscribers that the store lags.
     func changeProfileState(completed: Bool) async throws(WoteError) {
-        guard var current = session else { return }
         let changing = generation
-        current.profileCompleted = completed
-        session = current
-        state = completed ? .signedIn : .profileRequired
-        broadcaster.send(completed ? .signedIn : .profileRequired)
-        guard isPersistent else { return }
+        guard let change = machine.profileChanged(completed: completed) else { return }
+        broadcast(change.events)
+        guard change.writesStore else { return }
         do {
             try await withStore { () async throws(WoteError) in
                 guard machine.isCurrent(changing) else { return }
-                switch await reconcileWithStore() {
-                case .endedElsewhere, .replacedByOtherOrigin, .replacedBySignIn: return
-                case .current, .adopted: break
+                let reading = await reconcileWithStore()
+                guard let events = machine.profileChangeReachesStore(completed: completed, after: reading) else {
+                    return
                 }
-                guard var latest = session else { return }
-                if latest.profileCompleted != completed {
-                    latest.profileCompleted = completed
-                    session = latest
-                }
-                // A pair adopted from the store meanwhile was announced with its own state: this
-                // change is announced again (randomized seed 287).
-                let changed: AuthenticationState = completed ? .signedIn : .profileRequired
-                if state != changed {
-                    state = changed
-                    broadcaster.send(completed ? .signedIn : .profileRequired)
-                }
+                broadcast(events)
                 try await writeMemoryToStore(replacingOtherOrigins: false)
             }
         } catch {
@@ -279,44 +238,11 @@ extension SessionEngine {
         clock.now().addingTimeInterval(session?.serverClockOffset ?? 0)
     }
 
-    /// `session` with its origin, receipt time and the server-clock offset estimated from what the
-    /// server said when the pair arrived (the access token's `iat`, else the `Date` header).
-    func stamped(
-        _ session: StoredSession, receivedAt: Date, dateHeader: String?, previousOffset: TimeInterval?
-    ) -> StoredSession {
-        var stamped = session
-        stamped.origin = origin
-        stamped.receivedAt = receivedAt
-        stamped.serverClockOffset =
-            Self.estimatedServerClockOffset(
-                accessToken: session.tokens.accessToken, dateHeader: dateHeader, receivedAt: receivedAt)
-            ?? previousOffset
-        return stamped
-    }
-
-    /// Offsets under this many seconds are the time the answer took, not a wrong clock.
-    static let clockOffsetNoise: TimeInterval = 2
-
-    /// How far the server's clock is ahead of the device's, from the server's own statement of
-    /// "now" in the answer: the access token's `iat`, else the `Date` header; `nil` when neither.
-    static func estimatedServerClockOffset(accessToken: String, dateHeader: String?, receivedAt: Date)
-        -> TimeInterval?
-    {
-        let serverTime = JWTClaims(token: accessToken)?.issuedAt ?? dateHeader.flatMap(parseHTTPDate)
-        guard let serverTime else { return nil }
-        let offset = serverTime.timeIntervalSince(receivedAt)
-        return ServerClockOffsetBound.accepted(abs(offset) < clockOffsetNoise ? 0 : offset)
-    }
-
     /// Reads an HTTP `Date` header (IMF-fixdate, RFC 9110 §5.6.7): the server's "now" when the
     /// access token carries no `iat`.
     ///
     /// - Returns: the date, or `nil` when the text is not an HTTP date.
     package static func parseHTTPDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
+        SessionStateMachine.parseHTTPDate(text)
     }
 }

@@ -33,31 +33,26 @@ package actor SessionEngine {
     /// Keeps the last transitions and writes the record of each end beside the store.
     let recorder: SignOutRecorder
 
-    var session: StoredSession? {
-        didSet {
-            machine.refreshTokenReplaced(
-                oldValue?.tokens.refreshToken, by: session?.tokens.refreshToken,
-                inSameSession: sessionGeneration == machine.generation)
-            sessionGeneration = machine.generation
-            publishLane()
-            machine.sessionChanged(from: oldValue?.tokens.accessToken, to: session?.tokens.accessToken)
-        }
-    }
-    /// The generation `session` was set in. A session begins or ends in two writes (the machine's
-    /// new generation, then the session); between them the lane shows no session rather than the
-    /// old session under the new generation, which a request on another thread could take as the
-    /// new session's (found under ThreadSanitizer: a request issued as a logout ran waited for a
-    /// slot under the new generation instead of failing).
-    var sessionGeneration: UInt64 = 0
-    var state: AuthenticationState = .signedOut(.noSession)
-    var isPersistent = true
-    /// The session's decisions: its generation, the refresh flight, the ends being stored, the
-    /// store queue (see `SessionStateMachine.swift`). The actor carries out what its events return.
+    /// The session in memory (the machine's; see `SessionStateMachine+Session.swift`).
+    var session: StoredSession? { machine.session }
+    /// The generation `session` was set in (see ``SessionStateMachine/sessionGeneration``).
+    var sessionGeneration: UInt64 { machine.sessionGeneration }
+    /// The authentication state as it stands (the machine's).
+    var state: AuthenticationState { machine.state }
+    /// Whether the session is kept between launches (the machine's).
+    var isPersistent: Bool { machine.isPersistent }
+    /// The session's decisions: the session and its state, its generation, the refresh flight, the
+    /// ends being stored, the store queue (see `SessionStateMachine.swift`). The actor carries out
+    /// what its events return; the lane follows every change of the session, its generation and the
+    /// flight here.
     var machine = SessionStateMachine() {
         didSet {
             let wasRefreshing = oldValue.flight != nil
             let refreshing = machine.flight != nil
-            guard oldValue.generation != machine.generation || wasRefreshing != refreshing else { return }
+            guard
+                oldValue.generation != machine.generation || oldValue.sessionChanges != machine.sessionChanges
+                    || wasRefreshing != refreshing
+            else { return }
             publishLane()
             if wasRefreshing != refreshing { broadcaster.send(refreshing ? .refreshStarted : .refreshEnded) }
         }
@@ -213,7 +208,7 @@ package actor SessionEngine {
     /// Starts a session with freshly issued tokens, replacing any other (in this process and in the
     /// store, whichever origin the stored one belongs to).
     ///
-    /// Write, then switch (``SessionStateMachine/signInStored(written:hadSession:profileCompleted:)``):
+    /// Write, then switch (``SessionStateMachine/signInStored(_:persist:written:)``):
     /// the new session is written to the store first, in the store queue after every change asked
     /// for before it (a refresh under way, an end); only then does it become the session in memory,
     /// with its event. Until then the previous session goes on, and a store that refuses the write
@@ -226,41 +221,39 @@ package actor SessionEngine {
     /// - Throws: ``WoteError/storageFailure(_:)``; nothing has changed then.
     package func begin(_ new: StoredSession, persist: Bool) async throws(WoteError) -> AuthenticationState {
         hearStoreNotices()
-        var beginning = stamped(new, receivedAt: clock.now(), dateHeader: nil, previousOffset: new.serverClockOffset)
-        // A session of its own, told apart from every other begun on the store (issue 33).
-        beginning.sessionID = UUID().uuidString
+        let (beginning, write) = SessionStateMachine.beginning(
+            new, sessionID: UUID().uuidString, origin: origin, now: clock.now(), persist: persist)
         return try await withStore { () async throws(WoteError) -> AuthenticationState in
             var failure: WoteError?
             do throws(WoteError) {
-                try await writeBeginning(beginning, persist: persist)
+                try await writeBeginning(beginning, write)
             } catch {
                 failure = error
             }
-            let step = machine.signInStored(
-                written: failure == nil, hadSession: session != nil, profileCompleted: beginning.profileCompleted)
-            switch step {
+            switch machine.signInStored(beginning, persist: persist, written: failure == nil) {
             case .keepPrevious:
                 throw failure ?? .storageFailure("the store refused the session")
             case .switchTo(let actions, let events):
                 run(actions)
-                session = beginning
-                isPersistent = persist
                 storeBehindSince = nil
-                state = beginning.profileCompleted ? .signedIn : .profileRequired
-                for event in events { broadcaster.send(event) }
+                broadcast(events)
                 return state
             }
         }
     }
 
-    /// Writes a beginning session to the store (call it inside ``withStore(_:)``): saves it, or, for a
-    /// session kept in memory only, removes whatever the store holds, whichever origin it belongs to.
-    private func writeBeginning(_ beginning: StoredSession, persist: Bool) async throws(WoteError) {
+    /// Writes a beginning session to the store as the machine said (call it inside ``withStore(_:)``):
+    /// saves it, or, for a session kept in memory only, removes whatever the store holds, whichever
+    /// origin it belongs to.
+    private func writeBeginning(_ beginning: StoredSession, _ write: SessionStateMachine.StoreWrite)
+        async throws(WoteError)
+    {
         do {
-            if persist {
+            switch write {
+            case .save:
                 try await storage.save(beginning)
                 lastSeenInStore = beginning
-            } else {
+            case .remove, .removeUnlessAnotherOrigins:
                 try await storage.remove()
                 lastSeenInStore = nil
             }
@@ -341,6 +334,11 @@ package actor SessionEngine {
             machine.profileChanges(to: true, issuedIn: requestGeneration, profileCompleted: session?.profileCompleted)
         else { return }
         try? await changeProfileState(completed: true)
+    }
+
+    /// Sends the events the machine returned, in order.
+    func broadcast(_ events: [SessionEvent]) {
+        for event in events { broadcaster.send(event) }
     }
 
     /// Carries out what the machine decided, in order.

@@ -18,22 +18,6 @@ extension SessionStateMachine {
         case keepPrevious
     }
 
-    /// A sign-in's store write is over (it ran in the store queue, after every change queued
-    /// before it).
-    ///
-    /// - Parameters:
-    ///   - written: whether the store took the new session (or, for a session kept in memory only,
-    ///     removed what it held).
-    ///   - hadSession: whether memory holds a session now (it ends for observers first).
-    ///   - profileCompleted: whether the new session's profile is completed.
-    package mutating func signInStored(written: Bool, hadSession: Bool, profileCompleted: Bool) -> SignInStep {
-        guard written else { return .keepPrevious }
-        let actions = sessionBegan(failingWaitersWith: .notSignedIn)
-        var events: [SessionEvent] = hadSession ? [.signedOut(.loggedOut)] : []
-        events.append(profileCompleted ? .signedIn : .profileRequired)
-        return .switchTo(actions: actions, events: events)
-    }
-
     /// What a restore does with what it read from the store.
     package enum RestoreStep: Sendable, Equatable {
         /// The store cannot be read at all (a locked Keychain): neither signed out nor wiped.
@@ -49,13 +33,15 @@ extension SessionStateMachine {
         /// refused to take, then an end): it is spent, so it is not adopted, the state stays as it
         /// is, and it is removed from the store while the store still holds it.
         case spentPair(StoredSession)
-        /// The stored session (as read) becomes the session in memory (a new generation; `actions`
-        /// fail the waiters of any earlier one), announced at once; `refreshFirst` when its access
+        /// The stored session (as read) became the session in memory (a new generation; `actions`
+        /// fail the waiters of any earlier one), to be announced at once; `refreshFirst` when its access
         /// token has expired on the server's timeline, so that one refresh follows.
         case adopt(StoredSession, actions: [Action], refreshFirst: Bool)
     }
 
-    /// A restore read the store, in the store queue after every change queued before it.
+    /// A restore read the store, in the store queue after every change queued before it: the state
+    /// becomes what it read, and a stored session it adopts becomes the session in memory (with this
+    /// engine's origin, kept between launches).
     ///
     /// - Parameters:
     ///   - read: what the store gave.
@@ -72,13 +58,25 @@ extension SessionStateMachine {
         let stored: StoredSession?
         switch read {
         case .success(let session): stored = session
-        case .failure(.unavailable(let reason)): return .unavailable(reason: reason)
-        case .failure(let error): return .corrupted(reason: error.reason)
+        case .failure(.unavailable(let reason)):
+            state = .storageUnavailable(reason: reason)
+            return .unavailable(reason: reason)
+        case .failure(let error):
+            state = .signedOut(.storedSessionCorrupted(error.reason))
+            return .corrupted(reason: error.reason)
         }
         guard !removalPending else { return .overtaken }
-        guard let stored, Self.belongs(stored, to: origin) else { return .noSession }
+        guard let stored, Self.belongs(stored, to: origin) else {
+            state = .signedOut(.noSession)
+            return .noSession
+        }
         if retiredRefreshTokens.contains(stored.tokens.refreshToken) { return .spentPair(stored) }
         let actions = sessionBegan(failingWaitersWith: .notSignedIn)
+        var adopted = stored
+        adopted.origin = origin
+        replaceSession(with: adopted)
+        isPersistent = true
+        state = Self.signedInState(profileCompleted: stored.profileCompleted)
         let serverNow = now.addingTimeInterval(stored.serverClockOffset ?? 0)
         return .adopt(stored, actions: actions, refreshFirst: stored.tokens.isAccessTokenExpired(at: serverNow))
     }

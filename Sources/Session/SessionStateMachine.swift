@@ -5,7 +5,10 @@ package import WoteWire
 /// The session's decisions, as a value: events go in (its `mutating` functions), actions come out
 /// (``Action``), which ``SessionEngine`` carries out (resuming continuations, cancelling a call).
 ///
-/// It owns the session's identity (``generation``), the refresh flight and the requests waiting
+/// It owns the session in memory, its state and whether it is kept between launches (``session``,
+/// ``state``, ``isPersistent``; every change is a transition of `SessionStateMachine+Session.swift`
+/// or ``restoreRead(_:askedIn:removalPending:origin:now:)``, which returns the events to send), the
+/// session's identity (``generation``), the refresh flight and the requests waiting
 /// for it, the session ends whose store write is under way and the requests waiting for them, the
 /// order of the engine's store changes, the storm guard and the access tokens a refresh replaced.
 /// Waiters are known by id only: the engine keeps their continuations, keyed by those ids, and
@@ -62,6 +65,21 @@ package struct SessionStateMachine: Sendable {
 
     /// Bumped whenever a session begins or ends; work that started in another generation stores nothing.
     package private(set) var generation: UInt64 = 0
+    /// The session in memory; `nil` when there is none. Every change goes through
+    /// ``replaceSession(with:)`` inside one of the transitions of `SessionStateMachine+Session.swift`.
+    package private(set) var session: StoredSession?
+    /// The generation `session` was set in. A session begins or ends in two steps (a new generation,
+    /// then the session); until the second, the engine's lane shows no session rather than the old
+    /// session under the new generation, which a request on another thread could take as the new
+    /// session's (found under ThreadSanitizer: a request issued as a logout ran waited for a slot
+    /// under the new generation instead of failing).
+    package private(set) var sessionGeneration: UInt64 = 0
+    /// Counts the changes of `session`: the engine republishes its lane when it moves.
+    package private(set) var sessionChanges: UInt64 = 0
+    /// The authentication state as it stands.
+    package internal(set) var state: AuthenticationState = .signedOut(.noSession)
+    /// Whether the session is kept between launches (written to the store).
+    package internal(set) var isPersistent = true
     /// The refresh under way, if any.
     package private(set) var flight: Flight?
     /// The session ends whose store write is under way, oldest first.
@@ -90,6 +108,19 @@ package struct SessionStateMachine: Sendable {
     mutating func newID() -> UInt64 {
         nextID &+= 1
         return nextID
+    }
+
+    /// Makes `new` the session in memory, and keeps the records that follow each change: a refresh
+    /// token replaced within one session is spent (``refreshTokenReplaced(_:by:inSameSession:)``),
+    /// an access token replaced within it is remembered (``sessionChanged(from:to:)``).
+    mutating func replaceSession(with new: StoredSession?) {
+        let old = session
+        session = new
+        refreshTokenReplaced(
+            old?.tokens.refreshToken, by: new?.tokens.refreshToken, inSameSession: sessionGeneration == generation)
+        sessionGeneration = generation
+        sessionChanges &+= 1
+        sessionChanged(from: old?.tokens.accessToken, to: new?.tokens.accessToken)
     }
 
     // MARK: - Identity

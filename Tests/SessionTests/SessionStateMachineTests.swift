@@ -104,12 +104,14 @@ import WoteSession
     /// session's refresh and waiters are let go, and the old session ends for observers before the
     /// new one begins.
     @Test func aStoredSignIn_switchesToTheNewSession_andAnnouncesItInOrder() throws {
-        var machine = Self.signedIn()
+        var machine = Machine()
+        _ = machine.signInStored(StoredSession(tokens: .sample, profileCompleted: true), persist: true, written: true)
         let a = machine.generation
         let waiting = machine.refreshWanted(trigger: .reactive)
         guard case .startRefreshCall(let flight) = try #require(waiting.start) else { return }
 
-        let step = machine.signInStored(written: true, hadSession: true, profileCompleted: false)
+        let step = machine.signInStored(
+            StoredSession(tokens: .sample, profileCompleted: false), persist: true, written: true)
 
         guard case .switchTo(let actions, let events) = step else {
             Issue.record("no switch: \(step)")
@@ -119,7 +121,9 @@ import WoteSession
         #expect(actions.first == .cancelRefreshCall(flight: flight.id))
         #expect(Self.resumed(actions) == [waiting.waiter: .failed(.session(.notSignedIn))])
         #expect(events == [.signedOut(.loggedOut), .profileRequired])
-        let fromNothing = machine.signInStored(written: true, hadSession: false, profileCompleted: true)
+        var empty = Machine()
+        let fromNothing = empty.signInStored(
+            StoredSession(tokens: .sample, profileCompleted: true), persist: true, written: true)
         guard case .switchTo(_, let firstEvents) = fromNothing else { return }
         #expect(firstEvents == [.signedIn])
     }
@@ -132,7 +136,9 @@ import WoteSession
         let waiting = machine.refreshWanted(trigger: .reactive)
         guard case .startRefreshCall(let flight) = try #require(waiting.start) else { return }
 
-        #expect(machine.signInStored(written: false, hadSession: true, profileCompleted: true) == .keepPrevious)
+        let refused = machine.signInStored(
+            StoredSession(tokens: .sample, profileCompleted: true), persist: true, written: false)
+        #expect(refused == .keepPrevious)
 
         #expect(machine.generation == a)
         #expect(machine.flight?.id == flight.id)
