@@ -122,12 +122,12 @@ extension SessionEngine: HTTPSending {
         _ reading: AnswerMeaning?, of response: HTTPResponse, path: String, generation requestGeneration: UInt64,
         profileWasCompleted: Bool, mayRetry: Bool
     ) async -> (step: SessionStateMachine.AnswerStep, meaning: ProtectedAnswer) {
-        let contract = configuration.contract
-        let meaning = reading ?? contract.read(response, gateMatters: !profileWasCompleted)
+        // The contract's fields are used in place: a copy of the whole contract would retain each closure.
+        let meaning = reading ?? configuration.contract.read(response, gateMatters: !profileWasCompleted)
         let step = SessionStateMachine.step(
             for: meaning.forSession, profileWasCompleted: profileWasCompleted,
             passesProfileGate: {
-                contract.showsProfileCompleted(String(path.prefix { $0 != "?" }), response, meaning)
+                configuration.contract.showsProfileCompleted(String(path.prefix { $0 != "?" }), response, meaning)
             }, mayRetry: mayRetry)
         switch step {
         case .deliver, .refreshAndRetry: break
