@@ -97,9 +97,10 @@ extension AnswerReading {
             envelope = try EnvelopeDecoder.decode(
                 payload, from: response.body, httpStatus: response.status, contentType: response.contentType)
         } catch {
-            return AnswerReading(meaning: .accepted, answer: .failure(error))
+            return AnswerReading(meaning: AnswerMeaning(.accepted, isSuccess: false), answer: .failure(error))
         }
-        let meaning = envelope.verdict.protectedAnswer
+        // The one reading: what the session needs (the profile gate asks `isSuccess`) and what the caller gets.
+        let meaning = AnswerMeaning(envelope.verdict.protectedAnswer, isSuccess: envelope.isSuccess)
         if requiringData, envelope.isSuccess, envelope.data == nil {
             return AnswerReading(
                 meaning: meaning,

@@ -19,17 +19,19 @@ extension SessionContract {
     /// refresh, E009 means profile required (§4.10), E001, E016 and E018 end the session (§4.11).
     /// Every path outside `/api/profiles` is behind the profile gate: a readable success there
     /// means the profile is complete. Logout sends `POST /api/auth/logout` with the access token
-    /// and `{"deviceToken": ...}` (§4.3).
+    /// and `{"deviceToken": ...}` (§4.3). Each answer is decoded once at most: a request's by
+    /// `classify` (not at all when its body has no division code) or, while the session waits for
+    /// the profile, by `readAnswer`; a logout's by its `reading`.
     public static let wote = SessionContract(
         refresh: RefreshCall(path: WoteEndpoints.Path.refresh, placement: .jsonBody(field: "refreshToken")) {
             response, receivedAt in
             readWoteRefreshAnswer(response, receivedAt: receivedAt)
         },
-        classify: classifyWoteAnswer,
-        passesProfileGate: passesWoteProfileGate,
+        classify: classifyWoteAnswer, readAnswer: readWoteAnswer,
+        showsProfileCompleted: { path, _, meaning in meaning.isSuccess && isBehindWoteProfileGate(path) },
         logout: LogoutCall(
             path: WoteEndpoints.Path.logout, credential: .accessToken, deviceTokenField: "deviceToken",
-            readAnswer: readWoteLogoutAnswer),
+            reading: readWoteLogoutAnswer),
         endingCode: woteEndingCode)
 
     /// The division code of the Wote verdict that ends a session for `reason` (§4.11), for its
@@ -44,28 +46,37 @@ extension SessionContract {
         }
     }
 
-    /// What a logout answer means: `nil` for a readable Wote success, else why not (E009 while the
-    /// profile is not completed, a proxy's page, an expired token).
-    static func readWoteLogoutAnswer(_ response: HTTPResponse) -> WoteError? {
+    /// What a logout answer means, from one decoding: accepted for a readable Wote success, the access
+    /// token rejected for E004–E007, else refused and why (E009 while the profile is not completed,
+    /// a proxy's page).
+    static func readWoteLogoutAnswer(_ response: HTTPResponse) -> LogoutAnswer {
+        let envelope: ResponseEnvelope<IgnoredPayload>
         do {
-            let envelope = try EnvelopeDecoder.decode(
+            envelope = try EnvelopeDecoder.decode(
                 IgnoredPayload.self, from: response.body, httpStatus: response.status, contentType: response.contentType
             )
-            guard !envelope.isSuccess else { return nil }
-            return envelope.domainError ?? .rejected(code: nil, message: "logout: HTTP \(response.status)")
         } catch {
-            return error.toDomain()
+            return .refused(error.toDomain())
         }
+        guard !envelope.isSuccess else { return .accepted }
+        let refusal = envelope.domainError ?? .rejected(code: nil, message: "logout: HTTP \(response.status)")
+        if case .accessTokenRejected = envelope.verdict { return .accessTokenRejected(refusal) }
+        return .refused(refusal)
     }
 
-    /// Whether an answer for `path` is a readable Wote success behind the profile gate (§4.10): a
-    /// proxy's page or an error envelope says nothing about the profile.
-    static func passesWoteProfileGate(_ path: String, _ response: HTTPResponse) -> Bool {
-        guard !path.hasPrefix(WoteEndpoints.Path.profile),
+    /// Whether Wote keeps `path` behind its profile gate (§4.10): every path outside `/api/profiles`.
+    static func isBehindWoteProfileGate(_ path: String) -> Bool {
+        !path.hasPrefix(WoteEndpoints.Path.profile)
+    }
+
+    /// What an answer on an authenticated path means, and whether it is a readable Wote success, from
+    /// one decoding: a proxy's page or an error envelope is no success (§4.10).
+    static func readWoteAnswer(_ response: HTTPResponse) -> AnswerMeaning {
+        guard
             let envelope = try? EnvelopeDecoder.decode(
                 IgnoredPayload.self, from: response.body, httpStatus: response.status)
-        else { return false }
-        return envelope.isSuccess
+        else { return AnswerMeaning(.accepted, isSuccess: false) }
+        return AnswerMeaning(envelope.verdict.protectedAnswer, isSuccess: envelope.isSuccess)
     }
 
     private static let divisionCodeKey = Array("divisionCode".utf8)

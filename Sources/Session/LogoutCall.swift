@@ -34,8 +34,24 @@ public struct LogoutCall: Sendable {
     /// sends no device token. A refresh token placed as ``RefreshCall/Placement/jsonBody(field:)``
     /// goes in the same JSON object.
     public var deviceTokenField: String?
-    /// Reads the answer: `nil` when the backend accepted the logout, else why not.
-    public var readAnswer: @Sendable (HTTPResponse) -> WoteError?
+    /// Reads the answer: `nil` when the backend accepted the logout, else why not. For a call made
+    /// with ``init(method:path:credential:deviceTokenField:reading:)``, what its ``reading`` says;
+    /// setting it makes the call's answers read by it (and the contract's `classify`) instead.
+    public var readAnswer: @Sendable (HTTPResponse) -> WoteError? {
+        get {
+            guard let reading else { return refusal }
+            return { answer in reading(answer).refusal }
+        }
+        set {
+            refusal = newValue
+            reading = nil
+        }
+    }
+    /// Reads the answer once, whether the backend rejected the access token included; `nil` when the
+    /// call was made with `readAnswer`, whose answers the contract's `classify` reads for a rejected
+    /// access token and `readAnswer` for the rest.
+    public var reading: (@Sendable (HTTPResponse) -> LogoutAnswer)?
+    private var refusal: @Sendable (HTTPResponse) -> WoteError?
 
     /// Creates a logout call description.
     ///
@@ -53,7 +69,40 @@ public struct LogoutCall: Sendable {
         self.path = path
         self.credential = credential
         self.deviceTokenField = deviceTokenField
-        self.readAnswer = readAnswer
+        self.refusal = readAnswer
+        self.reading = nil
+    }
+
+    /// Creates a logout call description whose answer is read once: whether the backend accepted
+    /// the logout, refused it, or rejected the access token (then it is refreshed and the call sent
+    /// once more).
+    ///
+    /// ```swift
+    /// let logout = LogoutCall(path: "/users/logout", credential: .accessToken) { answer in
+    ///     switch answer.status {
+    ///     case 200..<300: .accepted
+    ///     case 401: .accessTokenRejected(.sessionExpired)
+    ///     default: .refused(.rejected(code: nil, message: "logout: HTTP \(answer.status)"))
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - method: the HTTP method; `POST` by default.
+    ///   - path: the path below the base URL.
+    ///   - credential: which token the call carries.
+    ///   - deviceTokenField: the JSON field for the push device token, or `nil` for none.
+    ///   - reading: what the answer says.
+    public init(
+        method: HTTPMethod = .post, path: String, credential: Credential, deviceTokenField: String? = nil,
+        reading: @escaping @Sendable (HTTPResponse) -> LogoutAnswer
+    ) {
+        self.method = method
+        self.path = path
+        self.credential = credential
+        self.deviceTokenField = deviceTokenField
+        self.refusal = LogoutCall.acceptsAny2xx
+        self.reading = reading
     }
 
     /// The default reading: a 2xx status accepts the logout; any other is
@@ -63,6 +112,41 @@ public struct LogoutCall: Sendable {
     /// - Returns: `nil` for a 2xx answer, else the refusal.
     @Sendable public static func acceptsAny2xx(_ answer: HTTPResponse) -> WoteError? {
         (200..<300).contains(answer.status) ? nil : .rejected(code: nil, message: "logout: HTTP \(answer.status)")
+    }
+}
+
+/// What the answer to a ``LogoutCall`` says, read once.
+public enum LogoutAnswer: Sendable, Equatable {
+    /// The backend accepted the logout.
+    case accepted
+    /// The backend did not take the access token (it has expired on the backend's clock): it is
+    /// refreshed once and the call sent again; when that cannot be, the backend was not told, for
+    /// this reason.
+    case accessTokenRejected(WoteError)
+    /// The backend refused the logout, for this reason.
+    case refused(WoteError)
+
+    /// Why the backend was not told, or `nil` when it accepted the logout.
+    public var refusal: WoteError? {
+        switch self {
+        case .accepted: nil
+        case .accessTokenRejected(let error), .refused(let error): error
+        }
+    }
+}
+
+extension LogoutCall {
+    /// Reads `answer` once with ``reading``; for a call made with ``readAnswer``, asks `classify`
+    /// (the contract's) whether the access token was rejected when `mayRefresh` (a refresh would
+    /// follow), else ``readAnswer``.
+    package func read(
+        _ answer: HTTPResponse, mayRefresh: Bool, classify: (HTTPResponse) -> ProtectedAnswer
+    ) -> LogoutAnswer {
+        if let reading { return reading(answer) }
+        if mayRefresh, classify(answer) == .accessTokenRejected {
+            return .accessTokenRejected(.rejected(code: nil, message: "logout: access token rejected"))
+        }
+        return refusal(answer).map(LogoutAnswer.refused) ?? .accepted
     }
 }
 

@@ -164,18 +164,21 @@ extension SessionEngine {
             } catch {
                 return .notTold(error.toDomain())
             }
-            if call.credential == .accessToken, !refreshed, credentials.mayRefresh,
-                configuration.contract.classify(response) == .accessTokenRejected
-            {
+            let mayRefresh = call.credential == .accessToken && !refreshed && credentials.mayRefresh
+            // One reading of the answer says both whether the token was rejected and whether the
+            // backend accepted the logout.
+            switch call.read(response, mayRefresh: mayRefresh, classify: configuration.contract.classify) {
+            case .accepted:
+                return .told
+            case .accessTokenRejected where mayRefresh:
                 // The backend's clock says the token has expired although ours did not: refresh once.
                 switch await refreshForLogout(tokens.refreshToken, until: deadline) {
                 case .success(let pair): (tokens, refreshed) = (pair, true)
                 case .failure(let error): return .notTold(error)
                 }
-                continue
+            case .accessTokenRejected(let refusal), .refused(let refusal):
+                return .notTold(refusal)
             }
-            if let refusal = call.readAnswer(response) { return .notTold(refusal) }
-            return .told
         }
     }
 

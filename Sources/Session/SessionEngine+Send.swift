@@ -9,10 +9,8 @@ extension SessionEngine: HTTPSending {
     /// - Returns: the answer, whatever its status.
     /// - Throws: ``APIError`` for transport failures, or `.session` when there is no usable session.
     package nonisolated func send(_ endpoint: Endpoint) async throws(APIError) -> HTTPResponse {
-        let classify = configuration.contract.classify
-        return try await send(endpoint) { response in
-            AnswerReading(meaning: classify(response), answer: .success(response))
-        }
+        // Read by the contract once, in `settle`, which knows whether the profile gate matters.
+        try await send(endpoint) { response in AnswerReading(meaning: nil, answer: .success(response)) }
     }
 
     /// Sends `endpoint`; a `.bearer` endpoint gets the current access token, refreshed first when
@@ -94,7 +92,7 @@ extension SessionEngine: HTTPSending {
                 return try read(response).answer.get()
             }
             let reading = read(response)
-            let step = await settle(
+            let (step, _) = await settle(
                 reading.meaning, of: response, path: endpoint.path, generation: requestGeneration,
                 profileWasCompleted: profileWasCompleted, mayRetry: !retried)
             // One retry per request; a second rejection is the caller's answer.
@@ -107,29 +105,37 @@ extension SessionEngine: HTTPSending {
 
     /// Carries out what an answer to a request sent under `requestGeneration` means for the session
     /// (the profile gate, a verdict that ends it), entering the actor only when the session changes;
-    /// the one place that reads an authenticated answer, for WoteKit's own requests and, through
-    /// ``settleAnswer(toCallWith:meaning:response:path:mayRetry:)``, for other stacks' calls.
+    /// the one place that settles an authenticated answer, for WoteKit's own requests and, through
+    /// ``settleAnswer(toCallWith:reading:response:path:mayRetry:)``, for other stacks' calls.
+    ///
+    /// The answer is read through the contract once: `reading` when the caller has read it, else
+    /// here (``SessionContract/read(_:gateMatters:)``); the profile gate asks that reading, not the answer.
     ///
     /// - Parameters:
+    ///   - reading: the answer as the contract read it, or `nil` when nobody has yet.
     ///   - path: the request's path (a query, if any, is ignored), for the profile gate.
     ///   - profileWasCompleted: whether the session had its profile completed when the request was sent.
     ///   - mayRetry: whether this was the request's first attempt.
-    /// - Returns: the step; ``SessionStateMachine/AnswerStep/refreshAndRetry`` is the caller's to carry out.
+    /// - Returns: the step, and what the answer means for the session;
+    ///   ``SessionStateMachine/AnswerStep/refreshAndRetry`` is the caller's to carry out.
     nonisolated func settle(
-        _ meaning: ProtectedAnswer, of response: HTTPResponse, path: String, generation requestGeneration: UInt64,
+        _ reading: AnswerMeaning?, of response: HTTPResponse, path: String, generation requestGeneration: UInt64,
         profileWasCompleted: Bool, mayRetry: Bool
-    ) async -> SessionStateMachine.AnswerStep {
-        let gate = configuration.contract.passesProfileGate
+    ) async -> (step: SessionStateMachine.AnswerStep, meaning: ProtectedAnswer) {
+        // The contract's fields are used in place: a copy of the whole contract would retain each closure.
+        let meaning = reading ?? configuration.contract.read(response, gateMatters: !profileWasCompleted)
         let step = SessionStateMachine.step(
-            for: meaning, profileWasCompleted: profileWasCompleted,
-            passesProfileGate: { gate(String(path.prefix { $0 != "?" }), response) }, mayRetry: mayRetry)
+            for: meaning.forSession, profileWasCompleted: profileWasCompleted,
+            passesProfileGate: {
+                configuration.contract.showsProfileCompleted(String(path.prefix { $0 != "?" }), response, meaning)
+            }, mayRetry: mayRetry)
         switch step {
         case .deliver, .refreshAndRetry: break
         case .markProfileCompleted: await noteAcceptedBehindProfileGate(generation: requestGeneration)
         case .markProfileRequired: await noteProfileRequired(generation: requestGeneration)
         case .endSession(let reason): await endAfterServerVerdict(reason: reason, generation: requestGeneration)
         }
-        return step
+        return (step, meaning.forSession)
     }
 
     /// Carries out what an answer to a call another stack sent with `token` means for the session,
@@ -139,23 +145,27 @@ extension SessionEngine: HTTPSending {
     /// next call, with the current token, hears the same answer).
     ///
     /// - Parameters:
-    ///   - meaning: the answer as the contract read it.
+    ///   - reading: the answer as the contract read it, or `nil` to have it read here, once.
     ///   - path: the call's path, for the profile gate.
     ///   - mayRetry: whether this was the call's first attempt.
-    /// - Returns: the step; ``SessionStateMachine/AnswerStep/refreshAndRetry`` is the caller's to carry
-    ///   out (``accessToken(afterRejecting:)``).
+    /// - Returns: the step, and what the answer means for the session;
+    ///   ``SessionStateMachine/AnswerStep/refreshAndRetry`` is the caller's to carry out
+    ///   (``accessToken(afterRejecting:)``).
     package nonisolated func settleAnswer(
-        toCallWith token: String, meaning: ProtectedAnswer, response: HTTPResponse, path: String, mayRetry: Bool
-    ) async -> SessionStateMachine.AnswerStep {
+        toCallWith token: String, reading: AnswerMeaning?, response: HTTPResponse, path: String, mayRetry: Bool
+    ) async -> (step: SessionStateMachine.AnswerStep, meaning: ProtectedAnswer) {
         let published = lane.current
         guard let session = published.session, session.tokens.accessToken == token else {
-            return SessionStateMachine.step(
+            let meaning = reading?.forSession ?? configuration.contract.classify(response)
+            let step = SessionStateMachine.step(
                 for: meaning, profileWasCompleted: true, passesProfileGate: { false }, mayRetry: mayRetry)
+            return (step, meaning)
         }
-        if case .sessionEnded(let reason) = meaning {
+        let meaning = reading ?? configuration.contract.read(response, gateMatters: !session.profileCompleted)
+        if case .sessionEnded(let reason) = meaning.forSession {
             // Checked again on the actor: a refresh may have replaced the token meanwhile.
             await endAfterServerVerdict(reason: reason, onCallWith: token)
-            return .endSession(reason)
+            return (.endSession(reason), meaning.forSession)
         }
         return await settle(
             meaning, of: response, path: path, generation: published.generation,

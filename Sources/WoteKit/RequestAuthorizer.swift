@@ -133,20 +133,19 @@ public struct RequestAuthorizer: Sendable {
         // An answer from another origin (where the stack's redirects ended) is not the API's verdict:
         // a third party's 401 or "banned" must neither cost a refresh nor end the session.
         if let answered = response.url, !client.isAPIOrigin(answered) { return .doNotRetry }
-        let meaning: ProtectedAnswer
         let answer = HTTPResponse(response, body: body ?? Data())
-        if body != nil {
-            meaning = client.configuration.session.contract.classify(answer)
-        } else {
+        // With the body, the engine reads it through the contract, once, as the session needs it.
+        var reading: AnswerMeaning?
+        if body == nil {
             // Without the body, only an HTTP 401 says something: that the token was rejected.
             guard response.statusCode == 401 else { return .doNotRetry }
-            meaning = .accessTokenRejected
+            reading = AnswerMeaning(.accessTokenRejected, isSuccess: false)
         }
         // The engine's rules for its own requests, the profile gate included: a verdict that ends the
         // session ends it (unless the token is no longer the session's), "profile required" makes the
         // session wait for its profile, a rejected token on the first attempt costs the one shared refresh.
-        let step = await client.engine.settleAnswer(
-            toCallWith: token, meaning: meaning, response: answer, path: url.path, mayRetry: retryCount == 0)
+        let (step, meaning) = await client.engine.settleAnswer(
+            toCallWith: token, reading: reading, response: answer, path: url.path, mayRetry: retryCount == 0)
         switch step {
         case .endSession(let reason):
             return .fail(reason.errorWhenMissing)

@@ -3,12 +3,13 @@ package import WoteWire
 /// An answer read once, off the session actor: what it means for the session, and what the caller
 /// gets.
 package struct AnswerReading<Answer: Sendable>: Sendable {
-    /// What the answer means for the session.
-    package var meaning: ProtectedAnswer
+    /// What the answer means for the session, or `nil` when the reading leaves that to the session's
+    /// contract (which then reads the answer once, for the session alone).
+    package var meaning: AnswerMeaning?
     /// The decoded answer, or why it could not be used.
     package var answer: Result<Answer, APIError>
 
-    package init(meaning: ProtectedAnswer, answer: Result<Answer, APIError>) {
+    package init(meaning: AnswerMeaning?, answer: Result<Answer, APIError>) {
         self.meaning = meaning
         self.answer = answer
     }
