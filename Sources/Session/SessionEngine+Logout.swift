@@ -4,7 +4,7 @@ package import WoteDomain
 import WoteWire
 
 /// What logout's call to the backend came to.
-enum ServerLogout: Sendable, Equatable {
+package enum ServerLogout: Sendable, Equatable {
     /// The backend accepted the logout.
     case told
     /// The backend was not told, or refused: why.
@@ -120,20 +120,23 @@ extension SessionEngine {
                 // Unreadable: the ended session's own tokens.
             }
         }
-        guard
-            let latest = SessionStateMachine.logoutSession(
-                ending: ending, landed: landed, stored: stored, storeEmpty: storeEmpty, origin: origin)
-        else { return LogoutCredentials(tokens: ending.tokens, endedElsewhere: true) }
+        let latest = SessionStateMachine.logoutSession(
+            ending: ending, landed: landed, stored: stored, storeEmpty: storeEmpty, origin: origin)
         let mayRefresh = SessionStateMachine.logoutMayRefresh(stored: stored, ending: ending, origin: origin)
-        guard let call = configuration.contract.logout, call.credential == .accessToken,
-            latest.tokens.isAccessTokenExpired(at: clock.now().addingTimeInterval(latest.serverClockOffset ?? 0))
-        else { return LogoutCredentials(tokens: latest.tokens, mayRefresh: mayRefresh) }
-        // The session was replaced in the store by another process's sign-in, which may have rotated
-        // it first, unseen here: its refresh token is not spent again, and the server is not told.
-        guard mayRefresh else { return LogoutCredentials(tokens: latest.tokens, failure: .sessionExpired) }
-        switch await refreshForLogout(latest.tokens.refreshToken, until: deadline) {
-        case .success(let pair): return LogoutCredentials(tokens: pair, refreshed: true)
-        case .failure(let error): return LogoutCredentials(tokens: latest.tokens, failure: error)
+        let step = SessionStateMachine.logoutTokens(
+            latest: latest, mayRefresh: mayRefresh, call: configuration.contract.logout, now: clock.now())
+        switch step {
+        case .endedElsewhere:
+            return LogoutCredentials(tokens: ending.tokens, endedElsewhere: true)
+        case .send(let tokens, let mayRefresh):
+            return LogoutCredentials(tokens: tokens, mayRefresh: mayRefresh)
+        case .cannotSend(let tokens, let failure):
+            return LogoutCredentials(tokens: tokens, failure: failure)
+        case .refreshFirst(let tokens):
+            switch await refreshForLogout(tokens.refreshToken, until: deadline) {
+            case .success(let pair): return LogoutCredentials(tokens: pair, refreshed: true)
+            case .failure(let error): return LogoutCredentials(tokens: tokens, failure: error)
+            }
         }
     }
 
@@ -145,9 +148,13 @@ extension SessionEngine {
     nonisolated func tellServerOfLogout(
         with credentials: LogoutCredentials, deviceToken: String?, until deadline: Duration
     ) async -> ServerLogout {
-        guard let call = configuration.contract.logout else { return .noCall }
-        if credentials.endedElsewhere { return .toldElsewhere }
-        if let failure = credentials.failure { return .notTold(failure) }
+        let call = configuration.contract.logout
+        if let outcome = SessionStateMachine.logoutCallBegins(
+            hasCall: call != nil, endedElsewhere: credentials.endedElsewhere, failure: credentials.failure)
+        {
+            return outcome
+        }
+        guard let call else { return .noCall }
         var tokens = credentials.tokens
         do {
             try call.check(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken)
@@ -164,20 +171,19 @@ extension SessionEngine {
             } catch {
                 return .notTold(error.toDomain())
             }
-            let mayRefresh = call.credential == .accessToken && !refreshed && credentials.mayRefresh
+            let mayRefresh = SessionStateMachine.logoutMayRefresh(
+                credential: call.credential, refreshed: refreshed, tokensMayRefresh: credentials.mayRefresh)
             // One reading of the answer says both whether the token was rejected and whether the
             // backend accepted the logout.
-            switch call.read(response, mayRefresh: mayRefresh, classify: configuration.contract.classify) {
-            case .accepted:
-                return .told
-            case .accessTokenRejected where mayRefresh:
-                // The backend's clock says the token has expired although ours did not: refresh once.
+            let answer = call.read(response, mayRefresh: mayRefresh, classify: configuration.contract.classify)
+            switch SessionStateMachine.logoutAnswered(answer, mayRefresh: mayRefresh) {
+            case .finish(let outcome):
+                return outcome
+            case .refreshAndSendAgain:
                 switch await refreshForLogout(tokens.refreshToken, until: deadline) {
                 case .success(let pair): (tokens, refreshed) = (pair, true)
                 case .failure(let error): return .notTold(error)
                 }
-            case .accessTokenRejected(let refusal), .refused(let refusal):
-                return .notTold(refusal)
             }
         }
     }
