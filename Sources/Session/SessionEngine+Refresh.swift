@@ -160,7 +160,7 @@ extension SessionEngine {
                     return .failed(.session(errorForMissingSession()))
                 }
                 switch await reconcileWithStore() {
-                case .endedElsewhere, .replacedBySignIn:
+                case .endedElsewhere, .replacedBySignIn, .overtaken:
                     return .failed(.session(errorForMissingSession()))
                 case .adopted:
                     if let adopted = session, !needsRefresh(adopted.tokens, at: serverNow()) {

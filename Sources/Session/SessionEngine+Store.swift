@@ -167,8 +167,9 @@ extension SessionEngine {
         storeBehindSince = clock.uptime()
         _ = try? await withStore { () async throws(WoteError) in
             switch await reconcileWithStore() {
-            case .endedElsewhere, .replacedByOtherOrigin, .replacedBySignIn, .adopted:
-                // The store moved on in another process: memory follows it, nothing to write.
+            case .endedElsewhere, .replacedByOtherOrigin, .replacedBySignIn, .adopted, .overtaken:
+                // The store moved on in another process (memory follows it), or the session ended
+                // here meanwhile: nothing to write.
                 storeBehindSince = nil
             case .current:
                 try await writeMemoryToStore(replacingOtherOrigins: false)
@@ -185,7 +186,8 @@ extension SessionEngine {
     /// Re-reads the store (call it inside ``withStore(_:)``) and brings memory up to date: an empty
     /// store ends the session (signed out elsewhere), a newer pair is adopted, an older one is not.
     func reconcileWithStore() async -> StoreReading {
-        guard machine.followsStore, let current = session else { return .current }
+        guard machine.followsStore else { return .current }
+        let readIn = generation
         let stored: StoredSession?
         do {
             stored = try await storage.load()
@@ -193,7 +195,7 @@ extension SessionEngine {
             // Unreadable now: memory goes on, and the next write replaces what is there.
             return .current
         }
-        let reread = machine.storeReread(stored, current: current, lastSeen: lastSeenInStore, origin: origin)
+        let reread = machine.storeReread(stored, readIn: readIn, lastSeen: lastSeenInStore, origin: origin)
         lastSeenInStore = reread.lastSeen
         // The store already says the session ended: the waiting requests may hear it at once.
         if let end = reread.end { announce(carryOut(end)) }

@@ -16,6 +16,9 @@ package enum StoreReading: Sendable, Equatable {
     /// process signed in, perhaps as another member): the session here has ended, and nothing of it
     /// is sent with the other session's tokens.
     case replacedBySignIn
+    /// The session the read was made for ended (or another began) while the store was read: what
+    /// was read belongs to nobody, and memory stays as it is (issue 33, "a logout undone").
+    case overtaken
 }
 
 // The decisions on what another process's writes to the store mean for the session in memory.
