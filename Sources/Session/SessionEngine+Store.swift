@@ -78,18 +78,15 @@ extension SessionEngine {
     /// ``withStore(_:)``. Another origin's stored session is removed only when
     /// `replacingOtherOrigins` (a sign-in, a wipe); an ending session leaves it alone.
     func writeMemoryToStore(replacingOtherOrigins: Bool) async throws(WoteError) {
-        let write = SessionStateMachine.storeWrite(
-            hasPersistentSession: session != nil && isPersistent, replacingOtherOrigins: replacingOtherOrigins)
         do {
-            switch write {
+            switch machine.memoryWrite(replacingOtherOrigins: replacingOtherOrigins) {
             case .save:
                 guard let session else { return }
                 try await storage.save(session)
                 lastSeenInStore = session
             case .removeUnlessAnotherOrigins:
-                if let stored = try? await storage.load(),
-                    SessionStateMachine.endLeaves(stored, endedSessionID: endedSessionID, origin: origin)
-                {
+                let stored = try? await storage.load()
+                if SessionStateMachine.removalLeaves(stored, endedSessionID: endedSessionID, origin: origin) {
                     removalPending = false
                     return
                 }
@@ -102,7 +99,7 @@ extension SessionEngine {
             removalPending = false
         } catch {
             // An end the store refused: the next logout or restore removes the session again.
-            if session == nil { removalPending = true }
+            if machine.refusedWriteOwesRemoval { removalPending = true }
             throw .storageFailure(error.reason)
         }
     }
@@ -143,7 +140,7 @@ extension SessionEngine {
             try await writeMemoryToStore(replacingOtherOrigins: false)
             return
         }
-        guard let stored, belongsHere(stored), stored.tokens.refreshToken == spent.refreshToken else {
+        guard SessionStateMachine.removesSpentPair(stored, spent: spent, origin: origin) else {
             lastSeenInStore = stored
             return
         }
@@ -159,28 +156,21 @@ extension SessionEngine {
     /// ``storeCatchUpInterval``: re-reads the store under its lock first, so a logout or a newer
     /// pair from another process wins as in a refresh. Failing again leaves the flag for later.
     func catchUpStore() async {
-        guard let since = storeBehindSince, clock.uptime() - since >= Self.storeCatchUpInterval else { return }
-        guard isPersistent, session != nil else {
-            storeBehindSince = nil
-            return
-        }
-        storeBehindSince = clock.uptime()
-        _ = try? await withStore { () async throws(WoteError) in
-            switch await reconcileWithStore() {
-            case .endedElsewhere, .replacedByOtherOrigin, .replacedBySignIn, .adopted, .overtaken:
-                // The store moved on in another process (memory follows it), or the session ended
-                // here meanwhile: nothing to write.
-                storeBehindSince = nil
-            case .current:
+        let now = clock.uptime()
+        switch machine.storeCatchUp(behindSince: storeBehindSince, now: now, interval: Self.storeCatchUpInterval) {
+        case .notDue: return
+        case .settled: storeBehindSince = nil
+        case .writeAgain:
+            storeBehindSince = now
+            _ = try? await withStore { () async throws(WoteError) in
+                let reading = await reconcileWithStore()
+                guard SessionStateMachine.catchUpWrites(after: reading) else {
+                    storeBehindSince = nil
+                    return
+                }
                 try await writeMemoryToStore(replacingOtherOrigins: false)
             }
         }
-    }
-
-    /// Whether `stored` belongs to this engine's origin; a session stored without an origin (by an
-    /// older version) is adopted as this origin's.
-    func belongsHere(_ stored: StoredSession) -> Bool {
-        SessionStateMachine.belongs(stored, to: origin)
     }
 
     /// Re-reads the store (call it inside ``withStore(_:)``) and brings memory up to date: an empty

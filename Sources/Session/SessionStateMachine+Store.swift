@@ -77,3 +77,61 @@ extension SessionStateMachine {
         return storedReceipt - currentReceipt >= 0.001
     }
 }
+
+// The decisions of the engine's store writes: what an end's removal leaves, what a refused write
+// owes, which spent pair goes, and when a store that refused a refreshed pair is written again.
+extension SessionStateMachine {
+    /// How the session memory holds now reaches the store: saved while it is persistent, else removed
+    /// (another origin's session too only when `replacingOtherOrigins`: a sign-in, a wipe).
+    package func memoryWrite(replacingOtherOrigins: Bool) -> StoreWrite {
+        Self.storeWrite(hasPersistentSession: followsStore, replacingOtherOrigins: replacingOtherOrigins)
+    }
+
+    /// Whether an end's removal leaves the store as it is, given what it holds (`nil` when it is
+    /// empty or cannot be read: then the removal is made): another origin's session, or another
+    /// session of this origin, is not the ended session's to remove (``endLeaves(_:endedSessionID:origin:)``).
+    package static func removalLeaves(
+        _ stored: StoredSession?, endedSessionID: String?, origin: String?
+    ) -> Bool {
+        guard let stored else { return false }
+        return endLeaves(stored, endedSessionID: endedSessionID, origin: origin)
+    }
+
+    /// Whether a store write that failed leaves a removal owed: with no session in memory the write
+    /// was an end's removal, which the next logout, restore or change of the store makes again.
+    package var refusedWriteOwesRemoval: Bool { session == nil }
+
+    /// Whether a refresh token the server refused (`spent`) takes the stored session with it: only
+    /// while the store, read under its lock, still holds this origin's session with that very
+    /// refresh token (compare-and-swap); a newer pair another client stored meanwhile, another
+    /// origin's session or an empty store stays as it is.
+    package static func removesSpentPair(_ stored: StoredSession?, spent: TokenPair, origin: String?) -> Bool {
+        guard let stored else { return false }
+        return belongs(stored, to: origin) && stored.tokens.refreshToken == spent.refreshToken
+    }
+
+    /// What a request does about a store that refused a refreshed pair.
+    package enum StoreCatchUp: Sendable, Equatable {
+        /// Nothing: the store is up to date, or it refused less than the interval ago.
+        case notDue
+        /// No persistent session is left to write: the store is no longer behind.
+        case settled
+        /// Re-read the store under its lock and write the pair again (``catchUpWrites(after:)``).
+        case writeAgain
+    }
+
+    /// Decides whether a store that refused the session's refreshed pair at `behindSince` (monotonic
+    /// time; `nil` while it is up to date) is written again at `now`: at most once per `interval`, and
+    /// only while a persistent session is in memory.
+    package func storeCatchUp(behindSince: Duration?, now: Duration, interval: Duration) -> StoreCatchUp {
+        guard let behindSince, now - behindSince >= interval else { return .notDue }
+        return followsStore ? .writeAgain : .settled
+    }
+
+    /// Whether a catch-up writes memory to the store after re-reading it with `reading`: only when
+    /// memory is current. A store that moved on in another process (memory followed it), or a session
+    /// that ended here meanwhile, has nothing to write.
+    package static func catchUpWrites(after reading: StoreReading) -> Bool {
+        reading == .current
+    }
+}
