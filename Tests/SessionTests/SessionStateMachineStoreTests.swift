@@ -87,4 +87,115 @@ import WoteSession
             #expect(!Machine.catchUpWrites(after: reading))
         }
     }
+
+    // MARK: - A restore
+
+    /// A restore makes an owed removal first (while no session began meanwhile), else waits for the
+    /// store queue; it removes a spent pair only while nobody signed in meanwhile.
+    @Test func aRestore_makesTheOwedRemovalFirst_andRemovesASpentPair_onlyWithoutASession() {
+        #expect(Machine.restoreTurn(removalPending: true) == .removeOwedFirst)
+        #expect(Machine.restoreTurn(removalPending: false) == .waitForQueue)
+        var machine = Machine()
+        #expect(machine.removesOwedSessionBeforeRestore(removalPending: true))
+        #expect(!machine.removesOwedSessionBeforeRestore(removalPending: false))
+        #expect(machine.restoreRemovesSpentPair)
+        machine = Fixture.signedIn()
+        #expect(!machine.removesOwedSessionBeforeRestore(removalPending: true))
+        #expect(!machine.restoreRemovesSpentPair)
+    }
+
+    /// A restore's refresh that failed is its warning only while the adopted session goes on.
+    @Test func aRestoresWarning_isTheRefreshsFailure_whileTheSessionGoesOn() {
+        var machine = Fixture.signedIn()
+        #expect(machine.restoreWarning(after: .failed(.timeout)) == .timeout)
+        #expect(machine.restoreWarning(after: .renewed(Fixture.pair("a2"))) == nil)
+        _ = machine.endSession(.sessionExpired, cancellingRefresh: false)
+        #expect(machine.restoreWarning(after: .failed(.session(.sessionExpired))) == nil)
+    }
+
+    /// A restore reads again only when it found the store unavailable with no session and a
+    /// protected-data notice came meanwhile.
+    @Test func aRestore_readsAgain_afterANoticeWhileTheStoreWasUnavailable() {
+        var machine = Machine()
+        _ = machine.restoreRead(
+            .failure(.unavailable("locked")), askedIn: machine.generation, removalPending: false, origin: Self.origin,
+            now: Fixture.now)
+        #expect(machine.restoresAgain(noticesHeardBefore: 1, noticesHeardNow: 2))
+        #expect(!machine.restoresAgain(noticesHeardBefore: 2, noticesHeardNow: 2))
+        let signedIn = Fixture.signedIn()
+        #expect(!signedIn.restoresAgain(noticesHeardBefore: 1, noticesHeardNow: 2))
+        #expect(!Machine().restoresAgain(noticesHeardBefore: 1, noticesHeardNow: 2))
+    }
+
+    // MARK: - A refresh under the store's lock
+
+    /// The store's reading decides a refresh: an ended session fails it; a fresh pair in memory
+    /// (adopted by this read, announced; or by a notice's read meanwhile, not announced) answers it;
+    /// otherwise the call goes out.
+    @Test func aRefreshAfterReadingTheStore_failsAnswersOrCalls() throws {
+        let machine = Fixture.signedIn()
+        let held = try #require(machine.session).tokens
+        let fresh = Fixture.now
+        let late = Fixture.now.addingTimeInterval(3590)
+        for gone: StoreReading in [.endedElsewhere, .replacedBySignIn, .overtaken] {
+            #expect(
+                machine.refreshAfterReading(gone, startedWith: held.accessToken, now: fresh, leeway: 60) == .sessionGone
+            )
+        }
+        #expect(
+            machine.refreshAfterReading(.adopted, startedWith: "old", now: fresh, leeway: 60)
+                == .answered(held, announcing: true))
+        #expect(machine.refreshAfterReading(.adopted, startedWith: "old", now: late, leeway: 60) == .call)
+        for kept: StoreReading in [.current, .replacedByOtherOrigin] {
+            #expect(
+                machine.refreshAfterReading(kept, startedWith: "old", now: fresh, leeway: 60)
+                    == .answered(held, announcing: false))
+            #expect(machine.refreshAfterReading(kept, startedWith: held.accessToken, now: fresh, leeway: 60) == .call)
+            #expect(machine.refreshAfterReading(kept, startedWith: "old", now: late, leeway: 60) == .call)
+        }
+    }
+
+    /// The leeway before expiry is never more than half the token's lifetime.
+    @Test func needsRefresh_withinTheLeeway_atMostHalfTheLifetime() {
+        let pair = Fixture.pair("a")  // one hour
+        #expect(!Machine.needsRefresh(pair, at: Fixture.now, leeway: 60))
+        #expect(Machine.needsRefresh(pair, at: Fixture.now.addingTimeInterval(3540), leeway: 60))
+        #expect(!Machine.needsRefresh(pair, at: Fixture.now.addingTimeInterval(3539), leeway: 60))
+        #expect(!Machine.needsRefresh(pair, at: Fixture.now.addingTimeInterval(1799), leeway: 7200))
+        #expect(Machine.needsRefresh(pair, at: Fixture.now.addingTimeInterval(1800), leeway: 7200))
+        let noExpiry = TokenPair(
+            accessToken: "x", refreshToken: "y", accessTokenExpiresAt: nil, refreshTokenExpiresAt: nil,
+            accessTokenIssuedAt: Fixture.now)
+        #expect(!Machine.needsRefresh(noExpiry, at: Fixture.now.addingTimeInterval(99_999), leeway: 60))
+    }
+
+    /// The record of a send goes only after a passing failure the server answered to this send.
+    @Test func theSendsRecord_goes_onlyAfterAnAnsweredPassingFailure() {
+        #expect(Machine.forgetsSend(after: .transient(.timeout), afterLostSend: false))
+        #expect(!Machine.forgetsSend(after: .transient(.timeout), afterLostSend: true))
+        #expect(!Machine.forgetsSend(after: .invalid(.sessionExpired), afterLostSend: false))
+        #expect(!Machine.forgetsSend(after: .renewed(Fixture.pair("a2")), afterLostSend: false))
+    }
+
+    /// An abandoned refresh's answer reaches the store only while it holds the spent pair: the
+    /// rotated pair in its place (its send's record gone, received now), or nothing.
+    @Test func anAbandonedAnswer_replacesTheSpentPair_only() throws {
+        let spent = Fixture.pair("a")
+        var stored = Self.stored("a")
+        stored.refreshSentAt = Fixture.now
+        let later = Fixture.now.addingTimeInterval(5)
+        let rotated = Fixture.pair("a2")
+        let saved = Machine.abandonedAnswerChange(.save(rotated), stored: stored, spent: spent, now: later)
+        guard case .save(let replacement) = saved else {
+            Issue.record("not saved: \(String(describing: saved))")
+            return
+        }
+        #expect(replacement.tokens == rotated)
+        #expect(replacement.refreshSentAt == nil)
+        #expect(replacement.receivedAt == later)
+        #expect(replacement.sessionID == stored.sessionID)
+        #expect(Machine.abandonedAnswerChange(.remove, stored: stored, spent: spent, now: later) == .remove)
+        #expect(Machine.abandonedAnswerChange(.remove, stored: Self.stored("b"), spent: spent, now: later) == nil)
+        #expect(Machine.abandonedAnswerChange(.save(rotated), stored: nil, spent: spent, now: later) == nil)
+    }
 }
