@@ -198,4 +198,100 @@ import WoteSession
         #expect(Machine.abandonedAnswerChange(.remove, stored: Self.stored("b"), spent: spent, now: later) == nil)
         #expect(Machine.abandonedAnswerChange(.save(rotated), stored: nil, spent: spent, now: later) == nil)
     }
+
+    // MARK: - Ends, notices, followers
+
+    /// An end removes the ending session's id; with none in memory, the owed removal's, only while
+    /// one is owed.
+    @Test func anEnd_removesTheEndingSession_elseTheOwedOne_whileOwed() {
+        let ending = Self.stored("a", id: "A")
+        #expect(Machine.endedSessionID(ending: ending, removalPending: true, owedSessionID: "X") == "A")
+        #expect(Machine.endedSessionID(ending: nil, removalPending: true, owedSessionID: "X") == "X")
+        #expect(Machine.endedSessionID(ending: nil, removalPending: false, owedSessionID: "X") == nil)
+    }
+
+    /// An end that finds its session ended by another makes the owed removal only while no session
+    /// began since and one is owed.
+    @Test func anAskedEnd_settlesTheOwedRemoval_onlyWithoutASession() {
+        var machine = Fixture.signedIn()
+        #expect(!machine.settlesOwedRemoval(removalPending: true))
+        _ = machine.endSession(.loggedOut, cancellingRefresh: true)
+        #expect(machine.settlesOwedRemoval(removalPending: true))
+        #expect(!machine.settlesOwedRemoval(removalPending: false))
+    }
+
+    /// A notice re-reads the store for a persistent session, ignores it for one kept in memory only,
+    /// and otherwise looks for another process's sign-in while signed out with no removal owed.
+    @Test func aNotice_rereadsTheStore_orLooksForASignInElsewhere() {
+        var machine = Fixture.signedIn()
+        let signedIn = machine.generation
+        #expect(machine.noticeFollowing(removalPending: false) == .rereadStore)
+        #expect(machine.noticeRereads(askedIn: signedIn))
+        #expect(!machine.noticeMayRestore(askedIn: signedIn))
+        _ = machine.endSession(.endedElsewhere, cancellingRefresh: false)
+        #expect(!machine.noticeRereads(askedIn: signedIn))
+        #expect(machine.noticeFollowing(removalPending: false) == .lookForSignIn)
+        #expect(machine.noticeFollowing(removalPending: true) == .nothing)
+        #expect(machine.noticeMayRestore(askedIn: machine.generation))
+        #expect(!machine.noticeMayRestore(askedIn: signedIn))
+
+        var inMemory = Machine()
+        let (session, _) = Machine.beginning(
+            StoredSession(tokens: Fixture.pair("a"), profileCompleted: true), sessionID: "s1", origin: Self.origin,
+            now: Fixture.now, persist: false)
+        _ = inMemory.signInStored(session, persist: false, written: true)
+        #expect(inMemory.noticeFollowing(removalPending: false) == .nothing)
+        #expect(!inMemory.noticeRereads(askedIn: inMemory.generation))
+
+        var unavailable = Machine()
+        _ = unavailable.restoreRead(
+            .failure(.unavailable("locked")), askedIn: 0, removalPending: false, origin: Self.origin, now: Fixture.now)
+        #expect(unavailable.noticeFollowing(removalPending: false) == .nothing)
+    }
+
+    /// After a notice's re-read: an adopted pair is told as a refresh; another sign-in there is
+    /// looked for; nothing else does more.
+    @Test func afterANoticesReread_anAdoptionIsTold_andASignInElsewhereLookedFor() {
+        #expect(Machine.noticeAfterReading(.adopted) == (true, false))
+        #expect(Machine.noticeAfterReading(.replacedBySignIn) == (false, true))
+        for reading: StoreReading? in [nil, .current, .endedElsewhere, .replacedByOtherOrigin, .overtaken] {
+            #expect(Machine.noticeAfterReading(reading) == (false, false))
+        }
+    }
+
+    /// A leader refreshes for a follower when its persistent pair is due or a refresh flies already.
+    @Test func aLeader_refreshesForAFollower_whenDueOrInFlight() {
+        var machine = Fixture.signedIn()
+        #expect(!machine.leaderRefreshesForFollower(now: Fixture.now, leeway: 60))
+        #expect(machine.leaderRefreshesForFollower(now: Fixture.now.addingTimeInterval(3590), leeway: 60))
+        _ = machine.refreshWanted(trigger: .requested)
+        #expect(machine.leaderRefreshesForFollower(now: Fixture.now, leeway: 60))
+        _ = machine.endSession(.loggedOut, cancellingRefresh: true)
+        #expect(!machine.leaderRefreshesForFollower(now: Fixture.now.addingTimeInterval(3590), leeway: 60))
+    }
+
+    /// A follower's wait ends with the leader's fresh pair, goes on to the lock with a due one or
+    /// once over, fails when the session went, and otherwise goes on (also while a notice is unread).
+    @Test func aFollowersWait_endsWithTheLeadersPair_theLock_orTheSessionsEnd() {
+        let held = Fixture.pair("old")
+        let machine = Fixture.signedIn()  // holds pair "a", not `held`
+        let generation = machine.generation
+        func wait(_ machine: Machine, pending: Bool = false, at now: Date = Fixture.now, over: Bool = false)
+            -> Machine.FollowerWait
+        {
+            machine.followerWait(
+                held: held, flightGeneration: generation, noticePending: pending, now: now, leeway: 60, waitOver: over)
+        }
+        #expect(wait(machine) == .answered(Fixture.pair("a")))
+        #expect(wait(machine, at: Fixture.now.addingTimeInterval(3590)) == .refreshUnderLock)
+        #expect(wait(machine, pending: true) == .keepWaiting)
+        #expect(wait(machine, pending: true, over: true) == .refreshUnderLock)
+        let unchanged = machine.followerWait(
+            held: Fixture.pair("a"), flightGeneration: generation, noticePending: false, now: Fixture.now, leeway: 60,
+            waitOver: false)
+        #expect(unchanged == .keepWaiting)
+        var ended = machine
+        _ = ended.endSession(.loggedOut, cancellingRefresh: true)
+        #expect(wait(ended) == .sessionGone)
+    }
 }
