@@ -50,12 +50,7 @@ extension SessionEngine {
         case .waitForQueue:
             await waitForStoreQueue()
         }
-        let read: Result<StoredSession?, TokenStorageError>
-        do throws(TokenStorageError) {
-            read = .success(try await storage.load())
-        } catch {
-            read = .failure(error)
-        }
+        let read = await loadStore()
         // The machine compares generations: a sign-in or an end that ran while the store was read
         // is newer than what was read.
         var adoption: (StoredSession, refreshFirst: Bool)?

@@ -107,14 +107,8 @@ extension SessionEngine {
     /// Makes the removal a logout could not make (call it inside ``withStore(_:)``); failing again
     /// leaves it owed.
     func removeOwedSession() async {
-        let step: SessionStateMachine.OwedRemoval
-        do {
-            step = SessionStateMachine.owedRemoval(
-                of: try await storage.load(), endedSessionID: owedSessionID, origin: origin)
-        } catch {
-            step = .remove
-        }
-        switch step {
+        let read = await loadStore()
+        switch SessionStateMachine.owedRemoval(ofRead: read, endedSessionID: owedSessionID, origin: origin) {
         case .nothingLeft:
             removalPending = false
         case .remove:
@@ -132,19 +126,11 @@ extension SessionEngine {
     /// `spent` (compare-and-swap; call it inside ``withStore(_:)``): a newer pair another client
     /// stored meanwhile, or another origin's session, stays.
     func removeStoredSession(whileItHolds spent: TokenPair) async throws(WoteError) {
-        let stored: StoredSession?
-        do {
-            stored = try await storage.load()
-        } catch {
-            // Unreadable: remove as before, the end must reach the store.
-            try await writeMemoryToStore(replacingOtherOrigins: false)
-            return
+        let read = await loadStore()
+        switch SessionStateMachine.spentPairRemoval(read, spent: spent, origin: origin) {
+        case .remove: try await writeMemoryToStore(replacingOtherOrigins: false)
+        case .leave(let seen): lastSeenInStore = seen
         }
-        guard SessionStateMachine.removesSpentPair(stored, spent: spent, origin: origin) else {
-            lastSeenInStore = stored
-            return
-        }
-        try await writeMemoryToStore(replacingOtherOrigins: false)
     }
 
     /// How long a store that refused a refreshed pair is left alone before a request writes it
@@ -178,19 +164,22 @@ extension SessionEngine {
     func reconcileWithStore() async -> StoreReading {
         guard machine.followsStore else { return .current }
         let readIn = generation
-        let stored: StoredSession?
-        do {
-            stored = try await storage.load()
-        } catch {
-            // Unreadable now: memory goes on, and the next write replaces what is there.
-            return .current
-        }
-        let reread = machine.storeReread(stored, readIn: readIn, lastSeen: lastSeenInStore, origin: origin)
+        let read = await loadStore()
+        let reread = machine.storeReread(read, readIn: readIn, lastSeen: lastSeenInStore, origin: origin)
         lastSeenInStore = reread.lastSeen
         // The store already says the session ended: the waiting requests may hear it at once.
         if let end = reread.end { announce(carryOut(end)) }
         broadcast(reread.events)
         return reread.reading
+    }
+
+    /// Reads the store, keeping a failure as a value for the machine to weigh.
+    func loadStore() async -> Result<StoredSession?, TokenStorageError> {
+        do throws(TokenStorageError) {
+            return .success(try await storage.load())
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Whether `stored` was issued after `current` (see ``SessionStateMachine/isNewer(_:than:)``).

@@ -135,3 +135,68 @@ extension SessionStateMachine {
         reading == .current
     }
 }
+
+// What a store read that failed means, decided here rather than in the engine's `catch`.
+extension SessionStateMachine {
+    /// ``storeReread(_:readIn:lastSeen:origin:)`` for a read that may have failed: a store that
+    /// cannot be read now leaves memory as it is (``StoreReading/current``: the next write replaces
+    /// what is there), unless the session the read was for is gone (``StoreReading/overtaken``).
+    package mutating func storeReread(
+        _ read: Result<StoredSession?, TokenStorageError>, readIn: UInt64, lastSeen: StoredSession?, origin: String?
+    ) -> StoreReread {
+        switch read {
+        case .success(let stored):
+            return storeReread(stored, readIn: readIn, lastSeen: lastSeen, origin: origin)
+        case .failure:
+            let reading: StoreReading = isCurrent(readIn) ? .current : .overtaken
+            return StoreReread(reading: reading, lastSeen: lastSeen, events: [], end: nil)
+        }
+    }
+
+    /// ``owedRemoval(of:endedSessionID:origin:)`` for a read that may have failed: a store that
+    /// cannot be read is removed, as an end does.
+    package static func owedRemoval(
+        ofRead read: Result<StoredSession?, TokenStorageError>, endedSessionID: String?, origin: String?
+    ) -> OwedRemoval {
+        guard case .success(let stored) = read else { return .remove }
+        return owedRemoval(of: stored, endedSessionID: endedSessionID, origin: origin)
+    }
+
+    /// What a refused refresh token does to the store, read under its lock.
+    package enum SpentPairRemoval: Sendable, Equatable {
+        /// Write memory (no session) to the store: it still holds the spent pair, or cannot be read
+        /// (the end must reach the store).
+        case remove
+        /// Leave the store alone; what it holds (`stored`) is what this process has now seen there.
+        case leave(seen: StoredSession?)
+    }
+
+    /// Decides what a refused refresh token `spent` does to the store that gave `read`
+    /// (``removesSpentPair(_:spent:origin:)``; an unreadable store is removed as before).
+    package static func spentPairRemoval(
+        _ read: Result<StoredSession?, TokenStorageError>, spent: TokenPair, origin: String?
+    ) -> SpentPairRemoval {
+        guard case .success(let stored) = read else { return .remove }
+        return removesSpentPair(stored, spent: spent, origin: origin) ? .remove : .leave(seen: stored)
+    }
+
+    // MARK: - A session stored without an origin
+
+    /// Whether a session restored from `stored` has its origin bound and written back: it was stored
+    /// without one (by an older version, or by hand).
+    package static func bindsOrigin(of stored: StoredSession) -> Bool { stored.origin == nil }
+
+    /// Whether the bound origin is written back after the store was re-read with `reading`: only
+    /// when memory is current and still holds that persistent session under `origin` (another
+    /// process's write, an end, another origin's session meanwhile: that wins).
+    package func writesBoundOrigin(after reading: StoreReading, origin: String?) -> Bool {
+        reading == .current && isPersistent && session?.origin == origin
+    }
+
+    /// Whether protected data becoming available restores again: the store was unavailable and no
+    /// session began since.
+    package var restoresWhenProtectedDataArrives: Bool {
+        guard case .storageUnavailable = state else { return false }
+        return session == nil
+    }
+}

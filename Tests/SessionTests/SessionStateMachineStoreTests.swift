@@ -294,4 +294,71 @@ import WoteSession
         _ = ended.endSession(.loggedOut, cancellingRefresh: true)
         #expect(wait(ended) == .sessionGone)
     }
+
+    // MARK: - Reads that failed
+
+    /// An unreadable store leaves memory as it is (current), unless an end overtook the read.
+    @Test func anUnreadableStore_leavesMemory_unlessTheReadWasOvertaken() throws {
+        var machine = Fixture.signedIn()
+        let current = try #require(machine.session)
+        let readIn = machine.generation
+        let failed = machine.storeReread(
+            .failure(.unavailable("locked")), readIn: readIn, lastSeen: current, origin: Self.origin)
+        #expect(failed.reading == .current)
+        #expect(failed.lastSeen == current)
+        #expect(failed.end == nil)
+        #expect(machine.session == current)
+        _ = machine.endSession(.loggedOut, cancellingRefresh: false)
+        let overtaken = machine.storeReread(
+            .failure(.unavailable("locked")), readIn: readIn, lastSeen: current, origin: Self.origin)
+        #expect(overtaken.reading == .overtaken)
+        // A read that succeeded goes through the same decision as a plain one.
+        let read = machine.storeReread(.success(nil), readIn: machine.generation, lastSeen: nil, origin: Self.origin)
+        #expect(read.reading == .current)
+    }
+
+    /// An owed removal and a spent pair's removal are made when the store cannot be read; a read
+    /// store decides as before.
+    @Test func anUnreadableStore_isRemoved_forAnOwedRemovalAndASpentPair() {
+        let unreadable: Result<StoredSession?, TokenStorageError> = .failure(.unavailable("locked"))
+        #expect(Machine.owedRemoval(ofRead: unreadable, endedSessionID: "s1", origin: Self.origin) == .remove)
+        #expect(Machine.owedRemoval(ofRead: .success(nil), endedSessionID: "s1", origin: Self.origin) == .nothingLeft)
+        #expect(
+            Machine.owedRemoval(ofRead: .success(Self.stored("a")), endedSessionID: "s1", origin: Self.origin)
+                == .remove)
+        let spent = Fixture.pair("a")
+        #expect(Machine.spentPairRemoval(unreadable, spent: spent, origin: Self.origin) == .remove)
+        #expect(Machine.spentPairRemoval(.success(Self.stored("a")), spent: spent, origin: Self.origin) == .remove)
+        let newer = Self.stored("a2")
+        #expect(Machine.spentPairRemoval(.success(newer), spent: spent, origin: Self.origin) == .leave(seen: newer))
+        #expect(Machine.spentPairRemoval(.success(nil), spent: spent, origin: Self.origin) == .leave(seen: nil))
+    }
+
+    // MARK: - A session stored without an origin, protected data
+
+    /// Only a session stored without an origin is bound; the binding is written only while memory is
+    /// current and holds that persistent session under this origin.
+    @Test func aLegacySession_isBoundAndWritten_onlyWhileMemoryIsCurrent() {
+        #expect(Machine.bindsOrigin(of: Self.stored("a", origin: nil)))
+        #expect(!Machine.bindsOrigin(of: Self.stored("a")))
+        var machine = Fixture.signedIn()
+        #expect(machine.writesBoundOrigin(after: .current, origin: Self.origin))
+        #expect(!machine.writesBoundOrigin(after: .current, origin: "https://other.test"))
+        for reading: StoreReading in [.adopted, .endedElsewhere, .replacedByOtherOrigin, .replacedBySignIn, .overtaken]
+        {
+            #expect(!machine.writesBoundOrigin(after: reading, origin: Self.origin))
+        }
+        _ = machine.endSession(.loggedOut, cancellingRefresh: true)
+        #expect(!machine.writesBoundOrigin(after: .current, origin: Self.origin))
+    }
+
+    /// Protected data arriving restores again only while the store was unavailable with no session.
+    @Test func protectedData_restoresAgain_onlyAfterAnUnavailableStore() {
+        var machine = Machine()
+        #expect(!machine.restoresWhenProtectedDataArrives)
+        _ = machine.restoreRead(
+            .failure(.unavailable("locked")), askedIn: 0, removalPending: false, origin: Self.origin, now: Fixture.now)
+        #expect(machine.restoresWhenProtectedDataArrives)
+        #expect(!Fixture.signedIn().restoresWhenProtectedDataArrives)
+    }
 }
