@@ -13,7 +13,7 @@ extension SessionEngine {
     package func restore() async -> SessionSnapshot {
         hearStoreNotices()
         hearProtectedDataNotices()
-        guard session == nil else {
+        guard !machine.restoreKeepsSession else {
             broadcaster.send(.restored(state))
             return snapshot()
         }
@@ -122,13 +122,10 @@ extension SessionEngine {
         let start = clock.uptime()
         let outcome = await performRefresh(generation: started.generation)
         if diagnostics.isEnabled {
-            var signedOut = false
-            if case .signedOut = state { signedOut = true }
             diagnostics.handle(
                 .refresh(
                     RefreshDiagnostic(
-                        trigger: started.trigger,
-                        outcome: SessionStateMachine.diagnosticOutcome(of: outcome, signedOut: signedOut),
+                        trigger: started.trigger, outcome: machine.diagnosticOutcome(of: outcome),
                         duration: clock.uptime() - start)))
         }
         if flightTask?.id == started.id { flightTask = nil }
@@ -145,7 +142,9 @@ extension SessionEngine {
             return .failed(.session(errorForMissingSession()))
         }
         if let tripped = stormGuardTripped() { return tripped }
-        guard isPersistent else { return await callRefresh(generation: flightGeneration, holdingStore: false) }
+        guard machine.refreshHoldsStore else {
+            return await callRefresh(generation: flightGeneration, holdingStore: false)
+        }
         // A follower asks the leader first, and goes on below (under the lock) only when no new
         // pair came within its wait.
         if let answered = await askLeaderForNewPair(generation: flightGeneration) { return answered }

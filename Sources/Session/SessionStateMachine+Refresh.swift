@@ -1,5 +1,5 @@
 package import Foundation
-import WoteData
+package import WoteData
 package import WoteDomain
 package import WoteWire
 
@@ -132,5 +132,30 @@ extension SessionStateMachine {
         case .remove:
             return .remove
         }
+    }
+}
+
+// Smaller decisions the engine used to make inline.
+extension SessionStateMachine {
+    /// Whether a restore asked for while a session is in memory only announces that session (as it
+    /// stands) instead of reading the store.
+    package var restoreKeepsSession: Bool { session != nil }
+
+    /// Whether a refresh runs under the store's lock, re-reading the store first and writing its
+    /// outcome before the lock is given back: only for a session kept between launches.
+    package var refreshHoldsStore: Bool { isPersistent }
+
+    /// What diagnostics report of a refresh outcome, with the state as it stands once the refresh
+    /// is over (``diagnosticOutcome(of:signedOut:)``).
+    package func diagnosticOutcome(of outcome: RefreshOutcome) -> RefreshDiagnostic.Outcome {
+        var signedOut = false
+        if case .signedOut = state { signedOut = true }
+        return Self.diagnosticOutcome(of: outcome, signedOut: signedOut)
+    }
+
+    /// Whether Apple's verdict about the Apple user `userID` ends the session in memory: only while
+    /// it still belongs to that user (never a newer session's).
+    package func appleVerdictEnds(userID: String) -> Bool {
+        session?.appleUserID == userID
     }
 }

@@ -361,4 +361,28 @@ import WoteSession
         #expect(machine.restoresWhenProtectedDataArrives)
         #expect(!Fixture.signedIn().restoresWhenProtectedDataArrives)
     }
+
+    // MARK: - Smaller decisions
+
+    /// A restore with a session keeps it; a refresh holds the store only for a persistent session;
+    /// diagnostics read "signed out" from the state; Apple's verdict ends only its own user's session.
+    @Test func restoreRefreshDiagnosticsAndApple_decideFromTheMachine() {
+        var machine = Fixture.signedIn()
+        #expect(machine.restoreKeepsSession)
+        #expect(machine.refreshHoldsStore)
+        #expect(machine.diagnosticOutcome(of: .failed(.timeout)) == .passingFailure)
+        #expect(!machine.appleVerdictEnds(userID: "apple-1"))
+        _ = machine.endSession(.sessionExpired, cancellingRefresh: false)
+        #expect(!machine.restoreKeepsSession)
+        #expect(machine.diagnosticOutcome(of: .failed(.session(.sessionExpired))) == .sessionEnded)
+
+        var apple = Machine()
+        let (session, _) = Machine.beginning(
+            StoredSession(tokens: Fixture.pair("a"), profileCompleted: true, appleUserID: "apple-1"), sessionID: "s1",
+            origin: Self.origin, now: Fixture.now, persist: false)
+        _ = apple.signInStored(session, persist: false, written: true)
+        #expect(apple.appleVerdictEnds(userID: "apple-1"))
+        #expect(!apple.appleVerdictEnds(userID: "apple-2"))
+        #expect(!apple.refreshHoldsStore)
+    }
 }
