@@ -15,7 +15,7 @@ extension SessionEngine {
     ///   in-memory session has ended all the same.
     package func end(reason: SignOutReason, ifAppleUserIs userID: String) async throws(WoteError) -> Bool {
         // No suspension between the check and `end`'s in-memory sign-out: nothing can begin in between.
-        guard session?.appleUserID == userID else { return false }
+        guard machine.appleVerdictEnds(userID: userID) else { return false }
         try await end(reason: reason)
         return true
     }

@@ -27,7 +27,7 @@ extension SessionEngine {
     /// notes which session the store write removes, runs its actions, sends its events and records it.
     func carryOut(_ end: SessionStateMachine.End) -> SessionEnding {
         endedSessionID = SessionStateMachine.endedSessionID(
-            ending: end.ended, owed: removalPending ? owedSessionID : nil)
+            ending: end.ended, removalPending: removalPending, owedSessionID: owedSessionID)
         run(end.actions)
         broadcast(end.events)
         // The one place every end passes: its record, beside the store, after its event.

@@ -25,8 +25,8 @@ extension SessionEngine {
     /// is not due was rotated already: the follower hears that pair's notice, so nothing is sent.
     func refreshWantedElsewhere() async {
         await waitUntilNoticesFollowed()
-        guard let current = session, isPersistent else { return }
-        guard machine.flight != nil || needsRefresh(current.tokens, at: serverNow()) else { return }
+        guard machine.leaderRefreshesForFollower(now: serverNow(), leeway: configuration.refreshLeeway.timeInterval)
+        else { return }
         _ = await sharedRefresh(trigger: .requested)
     }
 
@@ -46,14 +46,15 @@ extension SessionEngine {
         hearStoreNotices()
         wanted.post()
         while true {
-            guard machine.mayHandOutToken(issuedIn: flightGeneration, hasSession: session != nil) else {
-                return .failed(.session(errorForMissingSession()))
+            let wait = machine.followerWait(
+                held: held, flightGeneration: flightGeneration, noticePending: noticePending, now: serverNow(),
+                leeway: configuration.refreshLeeway.timeInterval, waitOver: clock.uptime() >= deadline)
+            switch wait {
+            case .sessionGone: return .failed(.session(errorForMissingSession()))
+            case .answered(let tokens): return .renewed(tokens)
+            case .refreshUnderLock: return nil
+            case .keepWaiting: break
             }
-            if let current = session, current.tokens != held, !noticePending {
-                // A pair that is still due goes on to the refresh under the lock.
-                return needsRefresh(current.tokens, at: serverNow()) ? nil : .renewed(current.tokens)
-            }
-            guard clock.uptime() < deadline else { return nil }
             do {
                 try await Task.sleep(for: Self.followerPollInterval)
             } catch {

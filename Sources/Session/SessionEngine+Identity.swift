@@ -28,7 +28,7 @@ extension SessionEngine {
             return true
         case .settleTheOtherEnd:
             await waitUntilEndingsAreStored()
-            guard session == nil, removalPending else { return false }
+            guard machine.settlesOwedRemoval(removalPending: removalPending) else { return false }
             try await end(reason: reason)
             return true
         }

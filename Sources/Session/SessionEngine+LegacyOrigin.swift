@@ -14,9 +14,10 @@ extension SessionEngine {
     ///
     /// - Returns: `nil`, as a restore that needed no refresh does.
     func bindOriginOfLegacySession(_ stored: StoredSession) async -> WoteError? {
-        guard stored.origin == nil else { return nil }
+        guard SessionStateMachine.bindsOrigin(of: stored) else { return nil }
         _ = try? await withStore { () async throws(WoteError) in
-            guard case .current = await reconcileWithStore(), isPersistent, session?.origin == origin else { return }
+            let reading = await reconcileWithStore()
+            guard machine.writesBoundOrigin(after: reading, origin: origin) else { return }
             try await writeMemoryToStore(replacingOtherOrigins: false)
         }
         return nil

@@ -86,20 +86,22 @@ extension SessionEngine {
     /// - a session kept in memory only (not persistent) ignores the store, as always.
     private func followStore() async {
         var before = generation
-        if session != nil {
-            guard isPersistent else { return }
+        var following = machine.noticeFollowing(removalPending: removalPending)
+        if following == .rereadStore {
             let reading = try? await withStore { () async throws(WoteError) -> StoreReading? in
-                guard machine.isCurrent(before), session != nil, isPersistent else { return nil }
+                guard machine.noticeRereads(askedIn: before) else { return nil }
                 return await reconcileWithStore()
             }
-            if case .adopted = reading { broadcaster.send(.tokensRefreshed) }
+            let after = SessionStateMachine.noticeAfterReading(reading)
+            if after.announcesRefresh { broadcaster.send(.tokensRefreshed) }
             // Another process began another session: this one ended, and that one is a sign-in here.
-            guard case .replacedBySignIn = reading else { return }
+            guard after.looksForSignIn else { return }
             before = generation
+            following = machine.noticeFollowing(removalPending: removalPending)
         }
-        guard case .signedOut = state, !removalPending else { return }
+        guard following == .lookForSignIn else { return }
         await waitForStoreQueue()
-        guard machine.isCurrent(before), session == nil, (try? await storage.load()) ?? nil != nil else { return }
+        guard machine.noticeMayRestore(askedIn: before), (try? await storage.load()) ?? nil != nil else { return }
         // Announced as any restore is: `restored(signedIn)` (or `profileRequired`).
         _ = await restoreFromStorage()
     }

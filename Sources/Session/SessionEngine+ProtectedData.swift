@@ -25,7 +25,7 @@ extension SessionEngine {
     /// store was unavailable and nothing has begun since, restores again.
     func protectedDataBecameAvailable() async {
         protectedDataNoticesHeard &+= 1
-        guard session == nil, case .storageUnavailable = state else { return }
+        guard machine.restoresWhenProtectedDataArrives else { return }
         _ = await restore()
     }
 

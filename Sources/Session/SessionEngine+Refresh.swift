@@ -13,14 +13,14 @@ extension SessionEngine {
     package func restore() async -> SessionSnapshot {
         hearStoreNotices()
         hearProtectedDataNotices()
-        guard session == nil else {
+        guard !machine.restoreKeepsSession else {
             broadcaster.send(.restored(state))
             return snapshot()
         }
         let heard = protectedDataNoticesHeard
         let warning = await restoreFromStorage()
         // Protected data became available while the store was read: read it again.
-        if case .storageUnavailable = state, session == nil, protectedDataNoticesHeard != heard {
+        if machine.restoresAgain(noticesHeardBefore: heard, noticesHeardNow: protectedDataNoticesHeard) {
             return await restore()
         }
         var restored = snapshot()
@@ -39,20 +39,18 @@ extension SessionEngine {
         // After every change of the store queued before it (a logout removing this very session):
         // a restore never reads what an end is about to remove. A removal the store refused before
         // is tried again first; while it fails, nothing is adopted.
-        if removalPending {
+        switch SessionStateMachine.restoreTurn(removalPending: removalPending) {
+        case .removeOwedFirst:
             _ = try? await withStore { () async throws(WoteError) in
                 // The owed session's removal, whichever engine of the process ended it.
-                if session == nil, removalPending { await removeOwedSession() }
+                if machine.removesOwedSessionBeforeRestore(removalPending: removalPending) {
+                    await removeOwedSession()
+                }
             }
-        } else {
+        case .waitForQueue:
             await waitForStoreQueue()
         }
-        let read: Result<StoredSession?, TokenStorageError>
-        do throws(TokenStorageError) {
-            read = .success(try await storage.load())
-        } catch {
-            read = .failure(error)
-        }
+        let read = await loadStore()
         // The machine compares generations: a sign-in or an end that ran while the store was read
         // is newer than what was read.
         var adoption: (StoredSession, refreshFirst: Bool)?
@@ -72,15 +70,13 @@ extension SessionEngine {
         if let spent {
             // Compare-and-swap: only while the store still holds that pair and nobody signed in.
             _ = try? await withStore { () async throws(WoteError) in
-                if session == nil { try await removeStoredSession(whileItHolds: spent.tokens) }
+                if machine.restoreRemovesSpentPair { try await removeStoredSession(whileItHolds: spent.tokens) }
             }
         }
         guard let (stored, refreshFirst) = adoption else { return nil }
         guard refreshFirst else { return await bindOriginOfLegacySession(stored) }
-        if case .failed(let error) = await sharedRefresh(), session != nil {
-            return error.toDomain()
-        }
-        return nil
+        let outcome = await sharedRefresh()
+        return machine.restoreWarning(after: outcome)?.toDomain()
     }
 
     // MARK: - Forced refresh
@@ -126,13 +122,10 @@ extension SessionEngine {
         let start = clock.uptime()
         let outcome = await performRefresh(generation: started.generation)
         if diagnostics.isEnabled {
-            var signedOut = false
-            if case .signedOut = state { signedOut = true }
             diagnostics.handle(
                 .refresh(
                     RefreshDiagnostic(
-                        trigger: started.trigger,
-                        outcome: SessionStateMachine.diagnosticOutcome(of: outcome, signedOut: signedOut),
+                        trigger: started.trigger, outcome: machine.diagnosticOutcome(of: outcome),
                         duration: clock.uptime() - start)))
         }
         if flightTask?.id == started.id { flightTask = nil }
@@ -149,7 +142,9 @@ extension SessionEngine {
             return .failed(.session(errorForMissingSession()))
         }
         if let tripped = stormGuardTripped() { return tripped }
-        guard isPersistent else { return await callRefresh(generation: flightGeneration, holdingStore: false) }
+        guard machine.refreshHoldsStore else {
+            return await callRefresh(generation: flightGeneration, holdingStore: false)
+        }
         // A follower asks the leader first, and goes on below (under the lock) only when no new
         // pair came within its wait.
         if let answered = await askLeaderForNewPair(generation: flightGeneration) { return answered }
@@ -159,23 +154,18 @@ extension SessionEngine {
                 guard machine.mayHandOutToken(issuedIn: flightGeneration, hasSession: session != nil) else {
                     return .failed(.session(errorForMissingSession()))
                 }
-                switch await reconcileWithStore() {
-                case .endedElsewhere, .replacedBySignIn:
+                let reading = await reconcileWithStore()
+                switch machine.refreshAfterReading(
+                    reading, startedWith: startedWith, now: serverNow(),
+                    leeway: configuration.refreshLeeway.timeInterval)
+                {
+                case .sessionGone:
                     return .failed(.session(errorForMissingSession()))
-                case .adopted:
-                    if let adopted = session, !needsRefresh(adopted.tokens, at: serverNow()) {
-                        broadcaster.send(.tokensRefreshed)
-                        return .renewed(adopted.tokens)
-                    }
-                case .current, .replacedByOtherOrigin:
-                    // A store notice's read (followStore) adopted a newer, fresh pair while this
-                    // flight waited for the store: that pair is its answer (Model/session.pml,
-                    // NOTICES), and no refresh token is spent on a pair that needs none.
-                    if let current = session, current.tokens.accessToken != startedWith,
-                        !needsRefresh(current.tokens, at: serverNow())
-                    {
-                        return .renewed(current.tokens)
-                    }
+                case .answered(let tokens, let announcing):
+                    if announcing { broadcaster.send(.tokensRefreshed) }
+                    return .renewed(tokens)
+                case .call:
+                    break
                 }
                 // Inside the store queue whatever `isPersistent` now says (another origin's session
                 // found in the store makes it `false`): the outcome is written here, never queued
@@ -212,7 +202,7 @@ extension SessionEngine {
             return keep(error, announcing: machine.announcesPassingFailure(ofFlight: flightGeneration))
         }
         let answer = SessionStateMachine.verdict(exchanged.answer, afterLostSend: sentBefore || lost)
-        if !(sentBefore || lost), case .transient = answer {
+        if SessionStateMachine.forgetsSend(after: answer, afterLostSend: sentBefore || lost) {
             // The server answered this send without rotating: no rotation may have happened.
             await forgetRefreshSent(holdingStore: holdingStore)
         }
@@ -289,14 +279,14 @@ extension SessionEngine {
     /// server may refuse it with E016 and sign that process out). The end that abandoned the refresh
     /// writes the store after this, as it would have.
     private func recordAbandonedAnswer(_ answer: SessionStateMachine.AbandonedAnswer, spent: TokenPair) async {
-        guard let stored = try? await storage.load(), stored.tokens.refreshToken == spent.refreshToken else { return }
+        let stored = try? await storage.load()
+        guard
+            let change = SessionStateMachine.abandonedAnswerChange(
+                answer, stored: stored, spent: spent, now: clock.now())
+        else { return }
         do {
-            switch answer {
-            case .save(let pair):
-                var replacement = stored
-                replacement.tokens = pair
-                replacement.refreshSentAt = nil
-                replacement.receivedAt = clock.now()
+            switch change {
+            case .save(let replacement):
                 try await storage.save(replacement)
                 lastSeenInStore = replacement
             case .remove:
@@ -328,10 +318,7 @@ extension SessionEngine {
     /// Whether the access token should be renewed before use: it expires within the leeway, and the
     /// leeway is never more than half the token's lifetime.
     nonisolated func needsRefresh(_ tokens: TokenPair, at now: Date) -> Bool {
-        guard let expiry = tokens.accessTokenExpiresAt else { return false }
-        let lifetime = max(expiry.timeIntervalSince(tokens.accessTokenIssuedAt), 0)
-        let leeway = min(configuration.refreshLeeway.timeInterval, lifetime / 2)
-        return expiry.timeIntervalSince(now) <= leeway
+        SessionStateMachine.needsRefresh(tokens, at: now, leeway: configuration.refreshLeeway.timeInterval)
     }
 }
 

@@ -78,18 +78,15 @@ extension SessionEngine {
     /// ``withStore(_:)``. Another origin's stored session is removed only when
     /// `replacingOtherOrigins` (a sign-in, a wipe); an ending session leaves it alone.
     func writeMemoryToStore(replacingOtherOrigins: Bool) async throws(WoteError) {
-        let write = SessionStateMachine.storeWrite(
-            hasPersistentSession: session != nil && isPersistent, replacingOtherOrigins: replacingOtherOrigins)
         do {
-            switch write {
+            switch machine.memoryWrite(replacingOtherOrigins: replacingOtherOrigins) {
             case .save:
                 guard let session else { return }
                 try await storage.save(session)
                 lastSeenInStore = session
             case .removeUnlessAnotherOrigins:
-                if let stored = try? await storage.load(),
-                    SessionStateMachine.endLeaves(stored, endedSessionID: endedSessionID, origin: origin)
-                {
+                let stored = try? await storage.load()
+                if SessionStateMachine.removalLeaves(stored, endedSessionID: endedSessionID, origin: origin) {
                     removalPending = false
                     return
                 }
@@ -102,7 +99,7 @@ extension SessionEngine {
             removalPending = false
         } catch {
             // An end the store refused: the next logout or restore removes the session again.
-            if session == nil { removalPending = true }
+            if machine.refusedWriteOwesRemoval { removalPending = true }
             throw .storageFailure(error.reason)
         }
     }
@@ -110,14 +107,8 @@ extension SessionEngine {
     /// Makes the removal a logout could not make (call it inside ``withStore(_:)``); failing again
     /// leaves it owed.
     func removeOwedSession() async {
-        let step: SessionStateMachine.OwedRemoval
-        do {
-            step = SessionStateMachine.owedRemoval(
-                of: try await storage.load(), endedSessionID: owedSessionID, origin: origin)
-        } catch {
-            step = .remove
-        }
-        switch step {
+        let read = await loadStore()
+        switch SessionStateMachine.owedRemoval(ofRead: read, endedSessionID: owedSessionID, origin: origin) {
         case .nothingLeft:
             removalPending = false
         case .remove:
@@ -135,19 +126,11 @@ extension SessionEngine {
     /// `spent` (compare-and-swap; call it inside ``withStore(_:)``): a newer pair another client
     /// stored meanwhile, or another origin's session, stays.
     func removeStoredSession(whileItHolds spent: TokenPair) async throws(WoteError) {
-        let stored: StoredSession?
-        do {
-            stored = try await storage.load()
-        } catch {
-            // Unreadable: remove as before, the end must reach the store.
-            try await writeMemoryToStore(replacingOtherOrigins: false)
-            return
+        let read = await loadStore()
+        switch SessionStateMachine.spentPairRemoval(read, spent: spent, origin: origin) {
+        case .remove: try await writeMemoryToStore(replacingOtherOrigins: false)
+        case .leave(let seen): lastSeenInStore = seen
         }
-        guard let stored, belongsHere(stored), stored.tokens.refreshToken == spent.refreshToken else {
-            lastSeenInStore = stored
-            return
-        }
-        try await writeMemoryToStore(replacingOtherOrigins: false)
     }
 
     /// How long a store that refused a refreshed pair is left alone before a request writes it
@@ -159,46 +142,44 @@ extension SessionEngine {
     /// ``storeCatchUpInterval``: re-reads the store under its lock first, so a logout or a newer
     /// pair from another process wins as in a refresh. Failing again leaves the flag for later.
     func catchUpStore() async {
-        guard let since = storeBehindSince, clock.uptime() - since >= Self.storeCatchUpInterval else { return }
-        guard isPersistent, session != nil else {
-            storeBehindSince = nil
-            return
-        }
-        storeBehindSince = clock.uptime()
-        _ = try? await withStore { () async throws(WoteError) in
-            switch await reconcileWithStore() {
-            case .endedElsewhere, .replacedByOtherOrigin, .replacedBySignIn, .adopted:
-                // The store moved on in another process: memory follows it, nothing to write.
-                storeBehindSince = nil
-            case .current:
+        let now = clock.uptime()
+        switch machine.storeCatchUp(behindSince: storeBehindSince, now: now, interval: Self.storeCatchUpInterval) {
+        case .notDue: return
+        case .settled: storeBehindSince = nil
+        case .writeAgain:
+            storeBehindSince = now
+            _ = try? await withStore { () async throws(WoteError) in
+                let reading = await reconcileWithStore()
+                guard SessionStateMachine.catchUpWrites(after: reading) else {
+                    storeBehindSince = nil
+                    return
+                }
                 try await writeMemoryToStore(replacingOtherOrigins: false)
             }
         }
     }
 
-    /// Whether `stored` belongs to this engine's origin; a session stored without an origin (by an
-    /// older version) is adopted as this origin's.
-    func belongsHere(_ stored: StoredSession) -> Bool {
-        SessionStateMachine.belongs(stored, to: origin)
-    }
-
     /// Re-reads the store (call it inside ``withStore(_:)``) and brings memory up to date: an empty
     /// store ends the session (signed out elsewhere), a newer pair is adopted, an older one is not.
     func reconcileWithStore() async -> StoreReading {
-        guard machine.followsStore, let current = session else { return .current }
-        let stored: StoredSession?
-        do {
-            stored = try await storage.load()
-        } catch {
-            // Unreadable now: memory goes on, and the next write replaces what is there.
-            return .current
-        }
-        let reread = machine.storeReread(stored, current: current, lastSeen: lastSeenInStore, origin: origin)
+        guard machine.followsStore else { return .current }
+        let readIn = generation
+        let read = await loadStore()
+        let reread = machine.storeReread(read, readIn: readIn, lastSeen: lastSeenInStore, origin: origin)
         lastSeenInStore = reread.lastSeen
         // The store already says the session ended: the waiting requests may hear it at once.
         if let end = reread.end { announce(carryOut(end)) }
         broadcast(reread.events)
         return reread.reading
+    }
+
+    /// Reads the store, keeping a failure as a value for the machine to weigh.
+    func loadStore() async -> Result<StoredSession?, TokenStorageError> {
+        do throws(TokenStorageError) {
+            return .success(try await storage.load())
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Whether `stored` was issued after `current` (see ``SessionStateMachine/isNewer(_:than:)``).

@@ -124,12 +124,24 @@ extension SessionStateMachine {
     /// session leaves this one in memory only (never written over or deleted); a newer pair of this
     /// session is adopted, announced only when the state changes.
     ///
+    /// The read is weighed against the session memory holds once it is over, and only while that
+    /// session is the one the read began for: an end (a logout, which ends the session in memory
+    /// before it waits for the store queue) or a begin while the store was read makes it
+    /// ``StoreReading/overtaken``, and nothing is adopted or ended again (issue 33, "a logout undone").
+    ///
     /// - Parameters:
-    ///   - current: the persistent session memory held when the store was read (``followsStore``).
+    ///   - readIn: the ``generation`` when the read began.
     ///   - lastSeen: what this process last read from or wrote to the store.
     package mutating func storeReread(
-        _ stored: StoredSession?, current: StoredSession, lastSeen: StoredSession?, origin: String?
+        _ stored: StoredSession?, readIn: UInt64, lastSeen: StoredSession?, origin: String?
     ) -> StoreReread {
+        guard isCurrent(readIn) else {
+            return StoreReread(reading: .overtaken, lastSeen: lastSeen, events: [], end: nil)
+        }
+        // A session kept in memory only ignores the store, as before the read.
+        guard followsStore, let current = session else {
+            return StoreReread(reading: .current, lastSeen: lastSeen, events: [], end: nil)
+        }
         let reading = Self.reading(stored, current: current, lastSeen: lastSeen, origin: origin)
         switch reading {
         case .endedElsewhere:
@@ -145,6 +157,8 @@ extension SessionStateMachine {
             return StoreReread(reading: reading, lastSeen: nil, events: [], end: nil)
         case .current:
             return StoreReread(reading: reading, lastSeen: stored, events: [], end: nil)
+        case .overtaken:
+            return StoreReread(reading: reading, lastSeen: lastSeen, events: [], end: nil)
         case .adopted:
             var events: [SessionEvent] = []
             if var adopted = stored {
@@ -191,7 +205,7 @@ extension SessionStateMachine {
     ///   (the session ended, or the store took another origin's).
     package mutating func profileChangeReachesStore(completed: Bool, after reading: StoreReading) -> [SessionEvent]? {
         switch reading {
-        case .endedElsewhere, .replacedByOtherOrigin, .replacedBySignIn: return nil
+        case .endedElsewhere, .replacedByOtherOrigin, .replacedBySignIn, .overtaken: return nil
         case .current, .adopted: break
         }
         guard var latest = session else { return nil }

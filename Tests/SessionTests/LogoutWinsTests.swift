@@ -90,4 +90,40 @@ struct LogoutWinsTests {
         #expect(fixture.storage.session == nil)
         #expect(await engine.snapshot() == SessionSnapshot(state: .signedOut(.loggedOut)))
     }
+
+    /// A logout while a refresh re-reads the store under its lock (issue 33, "a logout undone"):
+    /// the refresh read a newer pair of the session another process stored, and its reading landed
+    /// after the logout had ended the session in memory. Before, the machine adopted that pair over
+    /// the ended session (the session came back, signed in) and the logout's store write saved it;
+    /// an empty store read then turned the logout into "ended elsewhere".
+    @Test(arguments: [false, true])
+    func logout_whileARefreshRereadsTheStore_isNotUndoneByWhatItRead(storeEmptiedElsewhere: Bool) async throws {
+        let fixture = EngineFixture()
+        let storage = HeldStorage()
+        let engine = fixture.makeEngine(storage: storage)
+        _ = try await engine.begin(
+            StoredSession(tokens: fixture.server.issuePair(), profileCompleted: true), persist: true)
+        // Another process refreshed (the store holds a newer pair of this very session), or logged out.
+        fixture.clock.advance(by: .seconds(10))
+        var newer = try #require(storage.inner.session)
+        newer.tokens = fixture.server.issuePair()
+        storage.inner.session = storeEmptiedElsewhere ? nil : newer
+        storage.holdNext(.load)
+
+        let refresh = Task { try await engine.refresh() }
+        await storage.arrived.wait()  // the refresh's re-read has read the newer pair, held
+        var changes = engine.events().makeAsyncIterator()
+        let logout = Task { try await engine.logOut(deviceToken: nil) }
+        while let event = await changes.next() {
+            if case .signedOut = event { break }
+        }
+        // Ended in memory; the logout waits for the store queue the refresh holds.
+        await storage.release.open()
+        _ = await refresh.result
+        try await logout.value
+
+        #expect(await engine.snapshot() == SessionSnapshot(state: .signedOut(.loggedOut)))
+        #expect(storage.inner.session == nil)
+        await #expect(throws: WoteError.notSignedIn) { try await engine.validAccessToken() }
+    }
 }

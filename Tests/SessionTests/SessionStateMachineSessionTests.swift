@@ -177,7 +177,7 @@ import WoteSession
         newer.tokens = Self.pair("a2", issuedAt: Self.now.addingTimeInterval(60))
         newer.origin = nil
 
-        let same = machine.storeReread(newer, current: current, lastSeen: current, origin: Self.origin)
+        let same = machine.storeReread(newer, readIn: machine.generation, lastSeen: current, origin: Self.origin)
         #expect(same.reading == .adopted)
         #expect(same.events.isEmpty)
         #expect(same.lastSeen == newer)
@@ -190,7 +190,7 @@ import WoteSession
         var required = latest
         required.tokens = Self.pair("a3", issuedAt: Self.now.addingTimeInterval(120))
         required.profileCompleted = false
-        let changed = machine.storeReread(required, current: latest, lastSeen: newer, origin: Self.origin)
+        let changed = machine.storeReread(required, readIn: machine.generation, lastSeen: newer, origin: Self.origin)
         #expect(changed.events == [.profileRequired])
         #expect(machine.state == .profileRequired)
     }
@@ -200,7 +200,7 @@ import WoteSession
     @Test func whatTheStoreHolds_endsTheSessionOrKeepsItInMemoryOnly() throws {
         var emptied = Self.signedIn()
         let current = try #require(emptied.session)
-        let ended = emptied.storeReread(nil, current: current, lastSeen: current, origin: Self.origin)
+        let ended = emptied.storeReread(nil, readIn: emptied.generation, lastSeen: current, origin: Self.origin)
         #expect(ended.reading == .endedElsewhere)
         #expect(ended.end?.events == [.signedOut(.endedElsewhere)])
         #expect(ended.end?.cancellingRefresh == false)
@@ -211,7 +211,7 @@ import WoteSession
         var switched = Self.signedIn()
         let other = StoredSession(
             tokens: Self.pair("b"), profileCompleted: true, origin: Self.origin, sessionID: "s2")
-        let replaced = switched.storeReread(other, current: current, lastSeen: current, origin: Self.origin)
+        let replaced = switched.storeReread(other, readIn: switched.generation, lastSeen: current, origin: Self.origin)
         #expect(replaced.reading == .replacedBySignIn)
         #expect(replaced.end?.reason == .endedElsewhere)
         #expect(replaced.lastSeen == other)
@@ -219,12 +219,53 @@ import WoteSession
 
         var shared = Self.signedIn()
         let elsewhere = StoredSession(tokens: Self.pair("c"), profileCompleted: true, origin: "https://other.test")
-        let otherOrigin = shared.storeReread(elsewhere, current: current, lastSeen: current, origin: Self.origin)
+        let otherOrigin = shared.storeReread(
+            elsewhere, readIn: shared.generation, lastSeen: current, origin: Self.origin)
         #expect(otherOrigin.reading == .replacedByOtherOrigin)
         #expect(otherOrigin.end == nil)
         #expect(shared.isPersistent == false)
         #expect(shared.followsStore == false)
         #expect(shared.session == current)
+    }
+
+    /// A read of the store that an end overtook (a logout ends the session in memory before it
+    /// waits for the store queue the reading change holds) adopts nothing and ends nothing again:
+    /// neither a newer pair of the ended session, nor an empty store, nor another sign-in there.
+    @Test func aRereadThatAnEndOvertook_leavesTheEndedSessionEnded() throws {
+        let current = try #require(Self.signedIn().session)
+        var newer = current
+        newer.tokens = Self.pair("a2", issuedAt: Self.now.addingTimeInterval(60))
+        let other = StoredSession(tokens: Self.pair("b"), profileCompleted: true, origin: Self.origin, sessionID: "s2")
+        for stored in [newer, nil, other] {
+            var machine = Self.signedIn()
+            let readIn = machine.generation
+            _ = machine.endSession(.loggedOut, cancellingRefresh: false)
+            let generation = machine.generation
+
+            let reread = machine.storeReread(stored, readIn: readIn, lastSeen: current, origin: Self.origin)
+
+            #expect(reread.reading == .overtaken)
+            #expect(reread.end == nil)
+            #expect(reread.events.isEmpty)
+            #expect(reread.lastSeen == current)
+            #expect(machine.session == nil)
+            #expect(machine.state == .signedOut(.loggedOut))
+            #expect(machine.generation == generation)
+            #expect(machine.isPersistent)
+        }
+    }
+
+    /// Read in the session's own generation, a session kept in memory only ignores the store.
+    @Test func aRereadOfASessionKeptInMemoryOnly_changesNothing() throws {
+        var machine = Machine()
+        let (session, _) = Machine.beginning(
+            StoredSession(tokens: Self.pair("a"), profileCompleted: true), sessionID: "s1", origin: Self.origin,
+            now: Self.now, persist: false)
+        _ = machine.signInStored(session, persist: false, written: true)
+        let reread = machine.storeReread(nil, readIn: machine.generation, lastSeen: nil, origin: Self.origin)
+        #expect(reread.reading == .current)
+        #expect(reread.end == nil)
+        #expect(machine.session?.sessionID == "s1")
     }
 
     // MARK: - The profile state
@@ -245,7 +286,7 @@ import WoteSession
         var stored = current
         stored.tokens = Self.pair("a2", issuedAt: Self.now.addingTimeInterval(60))
         stored.profileCompleted = false
-        let reread = machine.storeReread(stored, current: current, lastSeen: nil, origin: Self.origin)
+        let reread = machine.storeReread(stored, readIn: machine.generation, lastSeen: nil, origin: Self.origin)
         #expect(reread.events == [.profileRequired])
 
         let events = machine.profileChangeReachesStore(completed: true, after: reread.reading)

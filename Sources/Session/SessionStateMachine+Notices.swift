@@ -1,0 +1,107 @@
+package import Foundation
+import WoteData
+package import WoteDomain
+
+// The decisions the engine used to make itself on another process's changes (a store notice, a
+// follower's "refresh wanted"), on which session an end removes and on an end asked for one session.
+extension SessionStateMachine {
+    // MARK: - An end
+
+    /// The ``StoredSession/sessionID`` an end of `ending` (the session in memory as it ends, if any)
+    /// removes from the store: see ``endedSessionID(ending:owed:)``; the owed removal's id counts only
+    /// while `removalPending`.
+    package static func endedSessionID(ending: StoredSession?, removalPending: Bool, owedSessionID: String?)
+        -> String?
+    {
+        endedSessionID(ending: ending, owed: removalPending ? owedSessionID : nil)
+    }
+
+    /// Whether an end asked for one session, which another end ended meanwhile
+    /// (``AskedEnd/settleTheOtherEnd``), makes the removal that end left owed once its store write is
+    /// known: only while no session began since and the removal is still owed.
+    package func settlesOwedRemoval(removalPending: Bool) -> Bool {
+        session == nil && removalPending
+    }
+
+    // MARK: - A store notice
+
+    /// What a store notice makes the engine do.
+    package enum NoticeFollowing: Sendable, Equatable {
+        /// Re-read the store under its lock: a persistent session is in memory.
+        case rereadStore
+        /// Look for a session another process stored, and restore it: signed out, with no removal
+        /// owed (this process's own logout would still have to remove what is there).
+        case lookForSignIn
+        /// Nothing: a session kept in memory only ignores the store, as does a store that could not
+        /// be read or a removal still owed.
+        case nothing
+    }
+
+    /// Decides what a store notice makes the engine do with the session as it stands.
+    package func noticeFollowing(removalPending: Bool) -> NoticeFollowing {
+        if session != nil { return isPersistent ? .rereadStore : .nothing }
+        guard case .signedOut = state, !removalPending else { return .nothing }
+        return .lookForSignIn
+    }
+
+    /// Whether a notice's re-read, at its turn in the store, still reads for the session it was
+    /// asked for in `generation`: that session is current and persistent.
+    package func noticeRereads(askedIn generation: UInt64) -> Bool {
+        isCurrent(generation) && followsStore
+    }
+
+    /// What a notice's re-read of the store (`nil`: none was made, or it failed) does next: tell
+    /// that a newer pair was adopted, and look for the session another process's sign-in stored.
+    package static func noticeAfterReading(_ reading: StoreReading?) -> (announcesRefresh: Bool, looksForSignIn: Bool) {
+        (reading == .adopted, reading == .replacedBySignIn)
+    }
+
+    /// Whether a notice's look for a sign-in elsewhere, once the store queue is through, may restore:
+    /// nothing began or ended since `generation` and no session is in memory.
+    package func noticeMayRestore(askedIn generation: UInt64) -> Bool {
+        isCurrent(generation) && session == nil
+    }
+
+    // MARK: - Leader and followers
+
+    /// Whether a leader refreshes for a follower's "refresh wanted": a persistent session whose pair
+    /// is due (`now` on the server's timeline, `leeway` in seconds), or a refresh already in flight to
+    /// join. A pair that is not due was rotated already, and the follower hears its notice.
+    package func leaderRefreshesForFollower(now: Date, leeway: TimeInterval) -> Bool {
+        guard let current = session, isPersistent else { return false }
+        return flight != nil || Self.needsRefresh(current.tokens, at: now, leeway: leeway)
+    }
+
+    /// Where a follower's wait for the leader's pair stands.
+    package enum FollowerWait: Sendable, Equatable {
+        /// The flight's session is no longer current: the flight fails as a request without one does.
+        case sessionGone
+        /// Another pair came, fresh: it is the flight's answer.
+        case answered(TokenPair)
+        /// Stop waiting and refresh under the store's lock, as a leader does: the pair that came is
+        /// due too, or the wait is over.
+        case refreshUnderLock
+        /// Look again after a pause.
+        case keepWaiting
+    }
+
+    /// Decides where a follower's wait for the leader's pair stands.
+    ///
+    /// - Parameters:
+    ///   - held: the pair the flight started with.
+    ///   - flightGeneration: the flight's generation.
+    ///   - noticePending: whether a store notice is not followed yet (the pair in memory may be behind).
+    ///   - now: now on the server's timeline; `leeway` in seconds.
+    ///   - waitOver: whether the follower's wait (``SessionConfiguration/followerWait``) has passed.
+    package func followerWait(
+        held: TokenPair, flightGeneration: UInt64, noticePending: Bool, now: Date, leeway: TimeInterval,
+        waitOver: Bool
+    ) -> FollowerWait {
+        guard mayHandOutToken(issuedIn: flightGeneration, hasSession: session != nil) else { return .sessionGone }
+        if let current = session, current.tokens != held, !noticePending {
+            return Self.needsRefresh(current.tokens, at: now, leeway: leeway)
+                ? .refreshUnderLock : .answered(current.tokens)
+        }
+        return waitOver ? .refreshUnderLock : .keepWaiting
+    }
+}
