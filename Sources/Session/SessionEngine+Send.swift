@@ -195,10 +195,9 @@ extension SessionEngine: HTTPSending {
         if storeBehindSince != nil { await catchUpStore() }
         await waitUntilNoticesFollowed()
         let startGeneration = issued ?? generation
-        guard machine.mayHandOutToken(issuedIn: startGeneration, hasSession: session != nil) else {
-            throw .session(await errorForMissingSessionOnceStored())
-        }
-        if machine.flight != nil {
+        let leeway = configuration.refreshLeeway.timeInterval
+        var step = machine.requestToken(issuedIn: startGeneration, deviceNow: clock.now(), leeway: leeway)
+        if step == .joinRefresh {
             // A refresh is under way (an answer said the token was rejected, or it is expiring):
             // a request not yet sent waits for the new token rather than sending the old one.
             let outcome = await sharedRefresh(trigger: .reactive)
@@ -209,10 +208,12 @@ extension SessionEngine: HTTPSending {
             case .sessionGone: throw .session(await errorForMissingSessionOnceStored())
             case .fail(let error): throw error
             }
+            step = machine.requestToken(issuedIn: startGeneration, deviceNow: clock.now(), leeway: leeway, joined: true)
         }
-        guard let current = session else { throw .session(await errorForMissingSessionOnceStored()) }
-        guard needsRefresh(current.tokens, at: serverNow()) else {
-            return (current.tokens.accessToken, startGeneration, current.profileCompleted)
+        switch step {
+        case .sessionGone, .joinRefresh: throw .session(await errorForMissingSessionOnceStored())
+        case .send(let token, let profileCompleted): return (token, startGeneration, profileCompleted)
+        case .refreshFirst: break
         }
         let outcome = await sharedRefresh(trigger: .proactive)
         await waitUntilNoticesFollowed()

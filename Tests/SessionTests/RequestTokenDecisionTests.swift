@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import WoteData
+import WoteDomain
+import WoteSession
+
+/// What a request about to be sent does for its token, decided by the machine
+/// (`SessionStateMachine+RequestToken.swift`) with no engine and no actor.
+@Suite struct RequestTokenDecisionTests {
+    typealias Machine = SessionStateMachine
+    static let now = SessionStateMachineSessionTests.now
+    static let leeway: TimeInterval = 60
+
+    /// A machine signed in with an access token valid for `lifetime` seconds from `now`.
+    static func signedIn(lifetime: TimeInterval = 3600, offset: TimeInterval? = nil) -> Machine {
+        var machine = Machine()
+        let pair = TokenPair(
+            accessToken: "a-access", refreshToken: "a-refresh", accessTokenExpiresAt: now.addingTimeInterval(lifetime),
+            refreshTokenExpiresAt: nil, receivedAt: now)
+        let (session, _) = Machine.beginning(
+            StoredSession(tokens: pair, profileCompleted: false, serverClockOffset: offset), sessionID: "s1",
+            origin: SessionStateMachineSessionTests.origin, now: now, persist: true)
+        _ = machine.signInStored(session, persist: true, written: true)
+        return machine
+    }
+
+    @Test func aValidToken_isSent_withItsSessionsProfileState() {
+        let machine = Self.signedIn()
+        #expect(
+            machine.requestToken(issuedIn: machine.generation, deviceNow: Self.now, leeway: Self.leeway)
+                == .send(token: "a-access", profileCompleted: false))
+    }
+
+    @Test func aRequestOfAnEndedOrEarlierSession_getsNoToken() {
+        var machine = Self.signedIn()
+        let issued = machine.generation
+        _ = machine.sessionBegan(failingWaitersWith: .notSignedIn)
+        #expect(machine.requestToken(issuedIn: issued, deviceNow: Self.now, leeway: Self.leeway) == .sessionGone)
+        #expect(Machine().requestToken(issuedIn: 0, deviceNow: Self.now, leeway: Self.leeway) == .sessionGone)
+    }
+
+    @Test func aRefreshUnderWay_isWaitedFor_unlessTheRequestHasJustWaitedForOne() {
+        var machine = Self.signedIn()
+        _ = machine.refreshWanted(trigger: .reactive)
+        let issued = machine.generation
+        #expect(machine.requestToken(issuedIn: issued, deviceNow: Self.now, leeway: Self.leeway) == .joinRefresh)
+        #expect(
+            machine.requestToken(issuedIn: issued, deviceNow: Self.now, leeway: Self.leeway, joined: true)
+                == .send(token: "a-access", profileCompleted: false))
+    }
+
+    /// Due on the server's clock (ours is 3,570 s behind it) though not on the device's.
+    @Test func aTokenDueWithinTheLeewayOnTheServersClock_isRefreshedFirst() {
+        let machine = Self.signedIn(offset: 3570)
+        #expect(
+            machine.requestToken(issuedIn: machine.generation, deviceNow: Self.now, leeway: Self.leeway)
+                == .refreshFirst)
+        let onTime = Self.signedIn()
+        #expect(
+            onTime.requestToken(
+                issuedIn: onTime.generation, deviceNow: Self.now.addingTimeInterval(3541), leeway: Self.leeway)
+                == .refreshFirst)
+    }
+}
