@@ -100,7 +100,7 @@ extension SessionStateMachine {
     }
 
     /// The ``StoredSession/sessionID`` of the session an end removes from the store: the ending
-    /// session's; with no session in memory, that of the session whose removal is owed (`owed`);
+    /// session's (``withoutIdentifier`` when it has none); with no session in memory, that of the session whose removal is owed (`owed`);
     /// with neither, `nil`: whatever session of this origin the store holds goes (a logout after a
     /// store that could not be read, as ``SessionEngine/logOut(deviceToken:)`` says). An identifier
     /// an earlier end left decides nothing.
@@ -110,8 +110,14 @@ extension SessionStateMachine {
     ///   - owed: the owed removal's identifier, when a removal is owed; `nil` otherwise.
     package static func endedSessionID(ending: StoredSession?, owed: String?) -> String? {
         guard let ending else { return owed }
-        return ending.sessionID
+        return ending.sessionID ?? withoutIdentifier
     }
+
+    /// What an end records as the identifier of a session that has none (an older version stored
+    /// it): its removal takes a session without one and leaves an identified one, which only a
+    /// sign-in since can have stored (``endLeaves(_:endedSessionID:origin:)``). Never a real
+    /// identifier (those are UUIDs).
+    package static let withoutIdentifier = ""
 
     /// Decides what a logout does.
     ///

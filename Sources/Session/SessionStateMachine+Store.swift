@@ -50,11 +50,17 @@ extension SessionStateMachine {
     }
 
     /// Whether `stored` is the session `other` (a pair either process refreshed it to), not another
-    /// sign-in: their ``StoredSession/sessionID``s agree; a session stored without one (by an older
-    /// version) is told apart by its tokens only, so it counts as the same.
+    /// sign-in: their ``StoredSession/sessionID``s agree. Only a sign-in gives an identifier, and every
+    /// refresh keeps a missing one, so an identified session in the store over one without (a session
+    /// an older version stored, restored here) is another sign-in. A session stored without one (an
+    /// older version's sign-in, or its refresh of this session, which drops the identifier) is told
+    /// apart by its tokens only, so it counts as the same.
     package static func isSameSession(_ stored: StoredSession, as other: StoredSession) -> Bool {
-        guard let storedID = stored.sessionID, let otherID = other.sessionID else { return true }
-        return storedID == otherID
+        switch (stored.sessionID, other.sessionID) {
+        case (let storedID?, let otherID?): storedID == otherID
+        case (.some, nil): false
+        case (nil, _): true
+        }
     }
 
     /// Whether an end of the session `endedSessionID` leaves `stored` in the store: another origin's

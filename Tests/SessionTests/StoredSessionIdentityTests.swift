@@ -34,8 +34,25 @@ import WoteSession
         #expect(Machine.reading(stored, current: current, lastSeen: current, origin: Self.origin) == .adopted)
     }
 
-    @Test(arguments: [(String?.none, "B"), ("A", nil), (nil, nil)] as [(String?, String?)])
-    func withoutAnIdentifierOnEitherSide_theTokensDecide_asBefore(current: String?, stored: String?) {
+    /// Only a sign-in gives an identifier and every refresh keeps a missing one: an identified
+    /// session in the store over one an older version stored (no identifier) is a sign-in elsewhere.
+    @Test func anIdentifiedSessionInTheStore_overOneWithout_isASignInElsewhere() {
+        let legacy = Self.session(1, id: nil)
+        let signedInElsewhere = Self.session(2, id: "B", issuedAt: 1_700_000_100)
+
+        #expect(
+            Machine.reading(signedInElsewhere, current: legacy, lastSeen: legacy, origin: Self.origin)
+                == .replacedBySignIn)
+        #expect(!Machine.isSameSession(signedInElsewhere, as: legacy))
+        #expect(
+            Machine.logoutSession(ending: legacy, landed: nil, stored: signedInElsewhere, origin: Self.origin) == legacy
+        )
+    }
+
+    /// A session stored without an identifier (an older version's sign-in, or its refresh of this
+    /// session, which drops the identifier) is told apart by its tokens, as before.
+    @Test(arguments: [("A", nil), (nil, nil)] as [(String?, String?)])
+    func withoutAnIdentifierInTheStore_theTokensDecide_asBefore(current: String?, stored: String?) {
         let mine = Self.session(1, id: current)
         let theirs = Self.session(2, id: stored, issuedAt: 1_700_000_100)
 
@@ -68,9 +85,20 @@ import WoteSession
         #expect(Machine.owedRemoval(of: Self.session(1, id: "A"), endedSessionID: "A", origin: Self.origin) == .remove)
     }
 
+    /// The end of a session without an identifier removes a session without one (its own, or an
+    /// older version's pair of it), never an identified one, which a sign-in since stored.
+    @Test func anEndOfASessionWithoutAnIdentifier_leavesAnIdentifiedOne() {
+        let ended = Machine.endedSessionID(ending: Self.session(1, id: nil), owed: nil)
+        #expect(Machine.endLeaves(Self.session(2, id: "B"), endedSessionID: ended, origin: Self.origin))
+        #expect(!Machine.endLeaves(Self.session(1, id: nil), endedSessionID: ended, origin: Self.origin))
+        #expect(
+            Machine.owedRemoval(of: Self.session(2, id: "B"), endedSessionID: ended, origin: Self.origin)
+                == .nothingLeft)
+    }
+
     @Test func anEndWithoutASession_removesTheOwedSession_orWhateverTheStoreHolds_neverByAnEarlierEndsIdentifier() {
         #expect(Machine.endedSessionID(ending: Self.session(1, id: "A"), owed: "X") == "A")
-        #expect(Machine.endedSessionID(ending: Self.session(1, id: nil), owed: "X") == nil)
+        #expect(Machine.endedSessionID(ending: Self.session(1, id: nil), owed: "X") == Machine.withoutIdentifier)
         #expect(Machine.endedSessionID(ending: nil, owed: "X") == "X")
         #expect(Machine.endedSessionID(ending: nil, owed: nil) == nil)
     }
