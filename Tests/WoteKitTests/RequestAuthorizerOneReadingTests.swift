@@ -3,6 +3,7 @@ import Testing
 import WoteKit
 import WoteKitTesting
 import WoteLocked
+import WoteTestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -11,24 +12,10 @@ import FoundationNetworking
 /// Another stack's answer is read through the contract once (issue 33, item 9), the profile gate
 /// included: the gate asks that reading, not the answer.
 @Suite struct RequestAuthorizerOneReadingTests {
-    /// Wote's contract, with every reading of an answer through it counted.
-    static func countingWote(_ readings: Locked<Int>) -> SessionContract {
-        let wote = SessionContract.wote
-        var contract = wote
-        contract.classify = { answer in
-            readings.withLock { $0 += 1 }
-            return wote.classify(answer)
-        }
-        contract.readAnswer = { answer in
-            readings.withLock { $0 += 1 }
-            return wote.readAnswer(answer)
-        }
-        return contract
-    }
-
     @Test func successBehindTheProfileGate_isReadOnce_andMarksTheProfileCompleted() async throws {
         let readings = Locked(0)
-        let fixture = AppCallsTests.Fixture(session: SessionConfiguration(contract: Self.countingWote(readings)))
+        let fixture = AppCallsTests.Fixture(
+            session: SessionConfiguration(contract: .countingReadings(of: .wote, in: readings)))
         let pair = fixture.server.issuePair()
         #expect(try await fixture.wote.beginSession(with: pair, profileCompleted: false) == .profileRequired)
         let authorizer = fixture.wote.requestAuthorizer()
