@@ -23,9 +23,8 @@ import WoteLocked
 public final class CallGate: Sendable {
     private struct State {
         var isOpen = false
-        var arrivals = 0
+        var arrivals = Arrivals()
         var held: [CheckedContinuation<Void, Never>] = []
-        var arrivalWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Locked(State())
@@ -34,7 +33,7 @@ public final class CallGate: Sendable {
     public init() {}
 
     /// How many calls have reached the gate so far.
-    public var arrivals: Int { state.current.arrivals }
+    public var arrivals: Int { state.current.arrivals.count }
 
     /// Whether the gate lets calls through.
     public var isOpen: Bool { state.current.isOpen }
@@ -43,14 +42,7 @@ public final class CallGate: Sendable {
     ///
     /// - Parameter count: the number of arrivals to wait for.
     public func waitForArrivals(_ count: Int = 1) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state in
-                if state.arrivals >= count { return true }
-                state.arrivalWaiters.append((count, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
-        }
+        await state.waitUntil(\.arrivals, reach: count)
     }
 
     /// Lets every held call through, and every later call pass without stopping.
@@ -67,10 +59,7 @@ public final class CallGate: Sendable {
     public func pass() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let (passNow, satisfied) = state.withLock { state in
-                state.arrivals += 1
-                let arrivals = state.arrivals
-                let satisfied = state.arrivalWaiters.filter { $0.count <= arrivals }.map(\.continuation)
-                state.arrivalWaiters.removeAll { $0.count <= arrivals }
+                let satisfied = state.arrivals.arrive()
                 if !state.isOpen { state.held.append(continuation) }
                 return (state.isOpen, satisfied)
             }

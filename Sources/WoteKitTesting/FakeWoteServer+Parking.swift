@@ -73,8 +73,7 @@ extension FakeWoteServer {
 
         private struct State {
             var waiting: [Waiting] = []
-            var arrivals = 0
-            var arrivalWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+            var arrivals = Arrivals()
         }
 
         /// The server that answers the released requests.
@@ -99,20 +98,13 @@ extension FakeWoteServer {
         }
 
         /// How many requests have arrived so far, released or not.
-        public var arrivals: Int { state.current.arrivals }
+        public var arrivals: Int { state.current.arrivals.count }
 
         /// Suspends until at least `count` requests have arrived in all (immediately if they have).
         ///
         /// - Parameter count: the number of arrivals to wait for.
         public func waitForArrivals(_ count: Int = 1) async {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let ready = state.withLock { state in
-                    if state.arrivals >= count { return true }
-                    state.arrivalWaiters.append((count, continuation))
-                    return false
-                }
-                if ready { continuation.resume() }
-            }
+            await state.waitUntil(\.arrivals, reach: count)
         }
 
         /// Lets `request` through to the server, meeting `fault` on its way (none when `nil`;
@@ -160,13 +152,11 @@ extension FakeWoteServer {
         private func park(_ request: URLRequest) async throws -> (Data, URLResponse) {
             try await withCheckedThrowingContinuation { continuation in
                 let satisfied = state.withLock { state in
-                    state.arrivals += 1
+                    let satisfied = state.arrivals.arrive()
                     let parked = ParkedRequest(
-                        number: state.arrivals, request: request, key: Self.key(of: request))
+                        number: state.arrivals.count, request: request, key: Self.key(of: request))
                     state.waiting.append(Waiting(parked: parked, continuation: continuation))
-                    let arrivals = state.arrivals
-                    defer { state.arrivalWaiters.removeAll { $0.count <= arrivals } }
-                    return state.arrivalWaiters.filter { $0.count <= arrivals }.map(\.continuation)
+                    return satisfied
                 }
                 for waiter in satisfied { waiter.resume() }
             }
