@@ -50,8 +50,11 @@ package protocol SessionDataSource: Sendable {
     ///
     /// - Returns: whether it ended the session.
     func end(reason: SignOutReason, ifStill identity: SessionIdentity) async throws(WoteError) -> Bool
-    /// Records that the server accepted the profile: the state becomes signed in.
-    func markProfileCompleted() async throws(WoteError)
+    /// Records that the server accepted the profile of the session `identity`: that session, while
+    /// it is current, becomes signed in; a session that began since is left alone.
+    ///
+    /// - Throws: the error for a missing session when `identity` is no longer current; a store failure.
+    func markProfileCompleted(ifStill identity: SessionIdentity) async throws(WoteError)
     /// Restores the session from the token store at launch.
     func restore() async -> SessionSnapshot
     /// Refreshes now (single-flight with any refresh already running).
@@ -66,6 +69,10 @@ package protocol SessionDataSource: Sendable {
     func logOut(deviceToken: String?) async throws(WoteError)
     /// A new stream of session events.
     func events() -> AsyncStream<SessionEvent>
-    /// Tells every subscriber that the member's profile was fetched.
-    func announceProfile(_ user: User)
+    /// Tells every subscriber that the member's profile was fetched for the session `identity`,
+    /// only while that session is current.
+    ///
+    /// - Throws: the error for a missing session when `identity` is no longer current: the profile
+    ///   belongs to nobody now.
+    func announceProfile(_ user: User, ifStill identity: SessionIdentity) async throws(WoteError)
 }

@@ -45,21 +45,33 @@ package struct WoteProfileRepository: ProfileRepository {
     ///
     /// - Parameter draft: the nickname, school and optional image.
     /// - Throws: ``WoteError/nicknameTaken`` (E013), ``WoteError/rejected(code:message:)`` (E017,
-    ///   G013) and other failures; the session stays in "profile required" then.
+    ///   G013) and other failures; the session stays in "profile required" then. The session error
+    ///   (``WoteError/notSignedIn`` when another began) when the session it was asked under ended
+    ///   before its answer was taken: a newer session's profile state is left alone.
     package func completeProfile(_ draft: ProfileDraft) async throws(WoteError) {
+        // The answer belongs to the session the request was issued under: it completes that
+        // session's profile, never that of one that began while it was on its way.
+        let issuedUnder = await session.currentSessionIdentity()
         let envelope = try await ResponseEnvelope<IgnoredPayload>.received { () async throws(APIError) in
             try await remote.setUpProfile(ProfileRequestDTO(draft), imageJPEG: draft.imageJPEG)
         }
         try envelope.requireSuccess()
-        try await session.markProfileCompleted()
+        // Without a session when it was asked, the request fails for the lack of one; if one began
+        // in time for it to be sent, a later answer behind the profile gate shows the profile complete.
+        guard let issuedUnder else { return }
+        try await session.markProfileCompleted(ifStill: issuedUnder)
     }
 
     /// Fetches the signed-in member's profile.
     ///
     /// - Returns: the member.
     /// - Throws: ``WoteError/malformedResponse(_:)`` when the profile is missing or names an
-    ///   unknown region or consumer type; the server's refusal; network failures.
+    ///   unknown region or consumer type; the server's refusal; network failures; the session error
+    ///   (``WoteError/notSignedIn`` when another began) when the session it was asked under ended
+    ///   before its answer was taken.
     package func fetchMyProfile() async throws(WoteError) -> User {
+        // The profile belongs to the session the request was issued under (issue 33, item 2).
+        let issuedUnder = await session.currentSessionIdentity()
         let envelope = try await ResponseEnvelope<ProfileDTO>.received { () async throws(APIError) in
             try await remote.fetchMyProfile()
         }
@@ -71,8 +83,9 @@ package struct WoteProfileRepository: ProfileRepository {
             throw error.toDomain()
         }
         // The session's subscribers (the observable session among them) hear of every profile
-        // fetched, whether the client's method or a view model asked.
-        session.announceProfile(user)
+        // fetched, whether the client's method or a view model asked, while its session is current:
+        // a profile whose session ended on its way is nobody's, and its caller gets the session error.
+        if let issuedUnder { try await session.announceProfile(user, ifStill: issuedUnder) }
         return user
     }
 

@@ -2,7 +2,7 @@ import Foundation
 package import WoteData
 package import WoteDomain
 import WoteLocked
-import WoteWire
+package import WoteWire
 
 /// The one owner of the tokens and the authentication state.
 ///
@@ -187,8 +187,15 @@ package actor SessionEngine {
         broadcaster.stream()
     }
 
-    /// Tells every subscriber that the member's profile was fetched.
-    package nonisolated func announceProfile(_ user: User) {
+    /// Tells every subscriber that the member's profile was fetched for the session `identity`,
+    /// only while that session is current: a profile fetched for a session that has ended since
+    /// belongs to nobody, and is never shown in a newer one (issue 33, item 2). The check and the
+    /// event are one actor step, so the event comes before any later session's.
+    ///
+    /// - Throws: when `identity` is no longer the current session, the error a request of that
+    ///   session gets once it has ended (``WoteError/notSignedIn`` when another began).
+    package func announceProfile(_ user: User, ifStill identity: SessionIdentity) async throws(WoteError) {
+        guard currentSessionIdentity() == identity else { throw await errorForMissingSessionOnceStored() }
         broadcaster.send(.profileFetched(user))
     }
 
@@ -309,13 +316,17 @@ package actor SessionEngine {
         }
     }
 
-    /// Records that the server accepted the profile: the state becomes signed in.
+    /// Records that the server accepted the profile of the session `identity`: that session, while
+    /// it is current, becomes signed in. A newer session's profile state is left alone (issue 33,
+    /// item 2: the answer belongs to the session its request was issued under).
     ///
-    /// - Throws: ``WoteError/storageFailure(_:)`` when the store could not be written; the state in
-    ///   memory is signed in all the same (the server said so), and a `refreshFailed` event says the
-    ///   store lags behind.
-    package func markProfileCompleted() async throws(WoteError) {
-        guard session != nil else { throw errorForMissingSession() }
+    /// - Throws: when `identity` is no longer the current session, the error a request of that
+    ///   session gets once it has ended (``WoteError/notSignedIn`` when another began);
+    ///   ``WoteError/storageFailure(_:)`` when the store could not be written: the state in memory
+    ///   is signed in all the same (the server said so), and a `refreshFailed` event says the store
+    ///   lags behind.
+    package func markProfileCompleted(ifStill identity: SessionIdentity) async throws(WoteError) {
+        guard currentSessionIdentity() == identity else { throw await errorForMissingSessionOnceStored() }
         try await changeProfileState(completed: true)
     }
 

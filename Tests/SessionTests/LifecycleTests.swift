@@ -209,7 +209,7 @@ import FoundationNetworking
         let second = fixture.engine.events()
 
         try await fixture.signIn(profileCompleted: false)
-        try await fixture.engine.markProfileCompleted()
+        try await fixture.markProfileCompleted()
         fixture.clock.advance(by: .seconds(61))
         _ = try await fixture.fetchProfile()
         try await fixture.engine.end(reason: .loggedOut)
@@ -224,7 +224,7 @@ import FoundationNetworking
         let fixture = EngineFixture()
         try await fixture.signIn(profileCompleted: false)
 
-        try await fixture.engine.markProfileCompleted()
+        try await fixture.markProfileCompleted()
 
         #expect(fixture.storage.session?.profileCompleted == true)
         #expect(await fixture.engine.snapshot().state == .signedIn)

@@ -98,7 +98,7 @@ import WoteTestSupport
         try await fixture.signIn(profileCompleted: false)
         fixture.storage.failWrites(with: .unavailable("disk full"))
 
-        await #expect(throws: WoteError.storageFailure("disk full")) { try await fixture.engine.markProfileCompleted() }
+        await #expect(throws: WoteError.storageFailure("disk full")) { try await fixture.markProfileCompleted() }
 
         #expect(await fixture.engine.snapshot().state == .signedIn)
         #expect(fixture.storage.session?.profileCompleted == false)

@@ -48,7 +48,10 @@ final class FakeSessionDataSource: SessionDataSource {
         for continuation in state.current.continuations { continuation.yield(event) }
     }
 
-    func announceProfile(_ user: User) { send(.profileFetched(user)) }
+    func announceProfile(_ user: User, ifStill identity: SessionIdentity) async throws(WoteError) {
+        guard await currentSessionIdentity() == identity else { throw .notSignedIn }
+        send(.profileFetched(user))
+    }
 
     /// The fake's sessions are told apart by how many began: each ``begin(_:persist:)`` is a new one.
     func currentSessionIdentity() async -> SessionIdentity? {
@@ -81,7 +84,8 @@ final class FakeSessionDataSource: SessionDataSource {
         if let failure { throw failure }
     }
 
-    func markProfileCompleted() async throws(WoteError) {
+    func markProfileCompleted(ifStill identity: SessionIdentity) async throws(WoteError) {
+        guard await currentSessionIdentity() == identity else { throw .notSignedIn }
         state.withLock {
             $0.profileCompletions += 1
             $0.snapshot.state = .signedIn

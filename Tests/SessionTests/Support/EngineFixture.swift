@@ -47,6 +47,12 @@ struct EngineFixture {
         return pair
     }
 
+    /// Records that the server accepted the profile of the session current now.
+    func markProfileCompleted() async throws {
+        guard let identity = await engine.currentSessionIdentity() else { throw WoteError.notSignedIn }
+        try await engine.markProfileCompleted(ifStill: identity)
+    }
+
     /// Sends the protected profile request and returns its HTTP status.
     func fetchProfile() async throws(APIError) -> Int {
         try await engine.send(EngineFixture.profile).status
