@@ -72,7 +72,7 @@ extension SessionEngine: HTTPSending {
         }
         defer { slots.release() }
         var (token, requestGeneration, profileWasCompleted): (String, UInt64, profileCompleted: Bool)
-        if let ready = tokenWithoutWaiting(), ready.1 == issued {
+        if let ready = tokenWithoutWaiting(issuedIn: issued) {
             (token, requestGeneration, profileWasCompleted) = ready
         } else {
             (token, requestGeneration, profileWasCompleted) = try await accessTokenForRequest(issuedIn: issued)
@@ -175,11 +175,17 @@ extension SessionEngine: HTTPSending {
     /// is under way, and the token is not due for one. Read from the lane the actor republishes on
     /// every change, so a steady request never waits for the actor; otherwise `nil`, and
     /// ``accessTokenForRequest()`` decides.
-    package nonisolated func tokenWithoutWaiting() -> (String, UInt64, profileCompleted: Bool)? {
+    ///
+    /// - Parameter issued: the generation the request was issued under, if any: a lane that moved on
+    ///   since hands it nothing.
+    package nonisolated func tokenWithoutWaiting(issuedIn issued: UInt64? = nil) -> (
+        String, UInt64, profileCompleted: Bool
+    )? {
         let lane = lane.current
         let step = SessionStateMachine.laneToken(
-            session: lane.session, refreshing: lane.refreshing, storeBehind: lane.storeBehind,
-            noticePending: noticePending, deviceNow: clock.now(), leeway: configuration.refreshLeeway.timeInterval)
+            issuedIn: issued, generation: lane.generation, session: lane.session, refreshing: lane.refreshing,
+            storeBehind: lane.storeBehind, noticePending: noticePending, deviceNow: clock.now(),
+            leeway: configuration.refreshLeeway.timeInterval)
         switch step {
         case .askEngine: return nil
         case .send(let token, let profileCompleted): return (token, lane.generation, profileCompleted)

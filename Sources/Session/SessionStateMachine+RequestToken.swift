@@ -49,6 +49,9 @@ extension SessionStateMachine {
     /// Decides whether a request takes its token from the lane without entering the engine.
     ///
     /// - Parameters:
+    ///   - issued: the generation the request was issued under, if it was: the lane's token is its
+    ///     own only while the lane still shows that generation.
+    ///   - generation: the generation the engine published with `session`.
     ///   - session: the session as the engine published it (`nil`: none, or not yet the new generation's).
     ///   - refreshing: whether a refresh is under way.
     ///   - storeBehind: whether the store refused the pair memory holds (the engine writes it again).
@@ -56,10 +59,12 @@ extension SessionStateMachine {
     ///   - deviceNow: the device's time now (the session's offset gives the server's).
     ///   - leeway: how long before its expiry an access token is renewed, in seconds.
     package static func laneToken(
-        session: StoredSession?, refreshing: Bool, storeBehind: Bool, noticePending: Bool, deviceNow: Date,
-        leeway: TimeInterval
+        issuedIn issued: UInt64? = nil, generation: UInt64, session: StoredSession?, refreshing: Bool,
+        storeBehind: Bool, noticePending: Bool, deviceNow: Date, leeway: TimeInterval
     ) -> LaneToken {
-        guard !refreshing, !storeBehind, !noticePending, let session else { return .askEngine }
+        guard !refreshing, !storeBehind, !noticePending, let session, issued ?? generation == generation else {
+            return .askEngine
+        }
         let serverNow = deviceNow.addingTimeInterval(session.serverClockOffset ?? 0)
         guard !needsRefresh(session.tokens, at: serverNow, leeway: leeway) else { return .askEngine }
         return .send(token: session.tokens.accessToken, profileCompleted: session.profileCompleted)
