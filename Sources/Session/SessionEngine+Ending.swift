@@ -31,7 +31,7 @@ extension SessionEngine {
         run(end.actions)
         broadcast(end.events)
         // The one place every end passes: its record, beside the store, after its event.
-        if end.ended != nil {
+        if end.isRecorded {
             recorder.record(end.reason, call: .ending(end.reason, cancellingRefresh: end.cancellingRefresh))
         }
         return SessionEnding(id: end.id)

@@ -8,9 +8,8 @@ extension SessionEngine {
     /// A leader starts hearing its followers' "refresh wanted" (``TokenStorage/wantedNotices``),
     /// once, beside the store's own notices.
     func hearRefreshWanted() {
-        guard configuration.role == .leader, wantedObservation == nil, let wanted = storage.wantedNotices else {
-            return
-        }
+        guard SessionStateMachine.hearsRefreshWanted(role: configuration.role) else { return }
+        guard wantedObservation == nil, let wanted = storage.wantedNotices else { return }
         wantedObservation = wanted.observe { [weak self] in
             guard let self else { return }
             // Detached, as a store notice: the poster may be a task of this process.
@@ -39,8 +38,12 @@ extension SessionEngine {
     ///   session ended meanwhile); `nil` for a leader, a store with no such notices, or when the
     ///   wait passed: the caller then refreshes under the lock as a leader does.
     func askLeaderForNewPair(generation flightGeneration: UInt64) async -> RefreshOutcome? {
-        guard configuration.role == .follower, let wanted = storage.wantedNotices, let held = session?.tokens
-        else { return nil }
+        let held: TokenPair
+        switch machine.leaderQuestion(role: configuration.role) {
+        case .refreshHere: return nil
+        case .askLeader(let tokens): held = tokens
+        }
+        guard let wanted = storage.wantedNotices else { return nil }
         // Set before posting: the wait counts from the question.
         let deadline = clock.uptime() + configuration.followerWait
         hearStoreNotices()

@@ -50,15 +50,12 @@ extension SessionEngine {
     /// - Throws: ``WoteError/storageFailure(_:)`` when the stored tokens could not be removed; the
     ///   session has ended here all the same, and the backend was told as usual.
     package func logOut(deviceToken: String?) async throws(WoteError) {
-        var signedOut = false
-        if case .signedOut = state { signedOut = true }
-        let step = SessionStateMachine.logout(
-            hasSession: session != nil, signedOut: signedOut, removalPending: removalPending,
-            isPersistent: isPersistent)
-        guard case .end(let wasPersistent) = step, let ending = session else {
-            // Signed out, unless the store refused the last removal: then it is tried again.
-            if step == .removeAgain { try await end(reason: .loggedOut) }
-            return
+        let ending: StoredSession
+        let wasPersistent: Bool
+        switch machine.logout(removalPending: removalPending) {
+        case .nothing: return
+        case .removeAgain: return try await end(reason: .loggedOut)
+        case .end(let session, let readingTheStore): (ending, wasPersistent) = (session, readingTheStore)
         }
         // A refresh under way is not cancelled: its answer (a pair the server has rotated to) lands
         // in the store first, and the logout call goes with it instead of spending the old refresh

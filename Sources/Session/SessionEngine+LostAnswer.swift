@@ -65,9 +65,9 @@ extension SessionEngine {
                 else { throw error }
                 continue
             }
-            guard case .transient = exchanged.answer else { return (exchanged, lost) }
-            retryAfter = SessionStateMachine.retryAfter(
-                status: exchanged.response.status, header: exchanged.response.header("retry-after"))
+            retryAfter = SessionStateMachine.sendsAgain(
+                after: exchanged.answer, status: exchanged.response.status,
+                header: exchanged.response.header("retry-after"))
             guard let retryAfter,
                 await pausedBeforeSendingAgain(
                     after: sends, retryAfter: retryAfter, since: firstSend, flightGeneration: flightGeneration)

@@ -30,49 +30,54 @@ extension SessionEngine {
     }
 
     /// Follows the store after a notice; notices arriving while it does are folded into one more
-    /// pass, so a burst of writes costs two reads, not one per write. The token decisions waiting
-    /// for it go on when no notice is left unfollowed.
+    /// pass, so a burst of writes costs two reads, not one per write (the machine's
+    /// ``SessionStateMachine/noticeArrived()``).
     func storeNoticeArrived() async {
-        guard !followingStore else {
-            storeNoticeAgain = true
-            return
+        switch machine.noticeArrived() {
+        case .foldedIntoPass: return
+        case .follow: await followNotices()
         }
-        followingStore = true
-        repeat {
-            storeNoticeAgain = false
+    }
+
+    /// Makes the passes over the store the machine asks for, then resumes the token decisions that
+    /// waited for them (``SessionStateMachine/noticePassEnded(pending:)``).
+    private func followNotices() async {
+        while true {
             let upTo = noticeCounts.withLock { $0.arrived }
             await followStore()
             noticeCounts.withLock { $0.followed = upTo }
-        } while storeNoticeAgain || noticePending
-        followingStore = false
-        let waiting = noticeWaiters
-        noticeWaiters = [:]
-        for waiter in waiting.values { waiter.resume() }
+            switch machine.noticePassEnded(pending: noticePending) {
+            case .followAgain: continue
+            case .done(let actions): return run(actions)
+            }
+        }
     }
 
     /// Waits, before a token decision, until every notice that arrived was followed: a request or
     /// another stack's call never takes a token of a session another process ended once this one
     /// heard of it (Model/session.pml, P_NOTICE). Returns at once when none is pending.
     func waitUntilNoticesFollowed() async {
-        guard noticePending else { return }
-        guard followingStore else { return await storeNoticeArrived() }
+        let waiter: SessionStateMachine.WaiterID
+        switch machine.waitForNotices(pending: noticePending) {
+        case .goOn: return
+        case .follow: return await followNotices()
+        case .wait(let id): waiter = id
+        }
         // A cancelled caller stops waiting at once (its own end goes on from there): the notice may
         // wait for the store queue, which a refresh holds for its whole exchange.
-        let id = nextNoticeWaiter
-        nextNoticeWaiter &+= 1
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 if Task.isCancelled { return continuation.resume() }
-                noticeWaiters[id] = continuation
+                noticeContinuations[waiter] = continuation
             }
         } onCancel: {
-            Task { await self.stopWaitingForNotices(id) }
+            Task { await self.stopWaitingForNotices(waiter) }
         }
     }
 
-    /// Resumes the notice waiter `id`, whose caller was cancelled (if it still waits).
-    private func stopWaitingForNotices(_ id: UInt64) {
-        noticeWaiters.removeValue(forKey: id)?.resume()
+    /// Resumes the notice waiter `waiter`, whose caller was cancelled (if it still waits).
+    private func stopWaitingForNotices(_ waiter: SessionStateMachine.WaiterID) {
+        run(machine.noticeWaiterCancelled(waiter))
     }
 
     /// Brings memory to what the store holds now, in the store queue's order (never between a
@@ -101,7 +106,9 @@ extension SessionEngine {
         }
         guard following == .lookForSignIn else { return }
         await waitForStoreQueue()
-        guard machine.noticeMayRestore(askedIn: before), (try? await storage.load()) ?? nil != nil else { return }
+        guard machine.noticeMayRestore(askedIn: before) else { return }
+        let found = try? await storage.load()
+        guard SessionStateMachine.noticeRestores(found: found) else { return }
         // Announced as any restore is: `restored(signedIn)` (or `profileRequired`).
         _ = await restoreFromStorage()
     }

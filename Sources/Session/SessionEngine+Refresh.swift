@@ -312,14 +312,6 @@ extension SessionEngine {
         broadcaster.send(.refreshFailed(.tooManyRefreshes))
         return .failed(.session(.tooManyRefreshes))
     }
-
-    // MARK: - Expiry rules
-
-    /// Whether the access token should be renewed before use: it expires within the leeway, and the
-    /// leeway is never more than half the token's lifetime.
-    nonisolated func needsRefresh(_ tokens: TokenPair, at now: Date) -> Bool {
-        SessionStateMachine.needsRefresh(tokens, at: now, leeway: configuration.refreshLeeway.timeInterval)
-    }
 }
 
 /// What one refresh call got: the answer as the contract read it, the response, and when it arrived

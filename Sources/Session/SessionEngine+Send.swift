@@ -1,6 +1,6 @@
 import Foundation
 package import WoteData
-package import WoteDomain
+import WoteDomain
 import WoteLocked
 
 extension SessionEngine: HTTPSending {
@@ -72,7 +72,7 @@ extension SessionEngine: HTTPSending {
         }
         defer { slots.release() }
         var (token, requestGeneration, profileWasCompleted): (String, UInt64, profileCompleted: Bool)
-        if let ready = tokenWithoutWaiting(), ready.1 == issued {
+        if let ready = tokenWithoutWaiting(issuedIn: issued) {
             (token, requestGeneration, profileWasCompleted) = ready
         } else {
             (token, requestGeneration, profileWasCompleted) = try await accessTokenForRequest(issuedIn: issued)
@@ -81,19 +81,18 @@ extension SessionEngine: HTTPSending {
         while true {
             let response = try await client.send(endpoint, bearer: token)
             trace.status = response.status
-            // The session this request was sent for ended while it was on the wire: its answer
-            // belongs to nobody now (a logout has returned, or is about to).
-            if lane.current.generation != requestGeneration {
-                // Unless the endpoint's answer outlives it (the withdrawal's): then it is the
-                // caller's, and it changes no session.
-                guard endpoint.answerOutlivesItsSession else {
-                    throw .session(await errorForMissingSessionOnceStored())
-                }
-                return try read(response).answer.get()
+            // The session this request was sent for may have ended while it was on the wire.
+            let arrival = SessionStateMachine.answerArrived(
+                sentIn: requestGeneration, current: lane.current.generation,
+                outlivesItsSession: endpoint.answerOutlivesItsSession)
+            switch arrival {
+            case .answerBelongsToNobody: throw .session(await errorForMissingSessionOnceStored())
+            case .answerToCaller: return try read(response).answer.get()
+            case .settle: break
             }
             let reading = read(response)
             let (step, _) = await settle(
-                reading.meaning, of: response, path: endpoint.path, generation: requestGeneration,
+                reading.meaning, of: response, path: endpoint.path, owner: .request(issuedIn: requestGeneration),
                 profileWasCompleted: profileWasCompleted, mayRetry: !retried)
             // One retry per request; a second rejection is the caller's answer.
             guard step == .refreshAndRetry else { return try reading.answer.get() }
@@ -103,8 +102,8 @@ extension SessionEngine: HTTPSending {
         }
     }
 
-    /// Carries out what an answer to a request sent under `requestGeneration` means for the session
-    /// (the profile gate, a verdict that ends it), entering the actor only when the session changes;
+    /// Carries out what an answer to a request or call of `owner` means for the session (the profile
+    /// gate, a verdict that ends it), entering the actor only when the session changes;
     /// the one place that settles an authenticated answer, for WoteKit's own requests and, through
     /// ``settleAnswer(toCallWith:reading:response:path:mayRetry:)``, for other stacks' calls.
     ///
@@ -114,12 +113,14 @@ extension SessionEngine: HTTPSending {
     /// - Parameters:
     ///   - reading: the answer as the contract read it, or `nil` when nobody has yet.
     ///   - path: the request's path (a query, if any, is ignored), for the profile gate.
+    ///   - owner: the request's generation, and for another stack's call its token: which session
+    ///     the answer may change (``SessionStateMachine/verdictEnds(for:)``).
     ///   - profileWasCompleted: whether the session had its profile completed when the request was sent.
     ///   - mayRetry: whether this was the request's first attempt.
     /// - Returns: the step, and what the answer means for the session;
     ///   ``SessionStateMachine/AnswerStep/refreshAndRetry`` is the caller's to carry out.
     nonisolated func settle(
-        _ reading: AnswerMeaning?, of response: HTTPResponse, path: String, generation requestGeneration: UInt64,
+        _ reading: AnswerMeaning?, of response: HTTPResponse, path: String, owner: SessionStateMachine.AnswerOwner,
         profileWasCompleted: Bool, mayRetry: Bool
     ) async -> (step: SessionStateMachine.AnswerStep, meaning: ProtectedAnswer) {
         // The contract's fields are used in place: a copy of the whole contract would retain each closure.
@@ -131,9 +132,9 @@ extension SessionEngine: HTTPSending {
             }, mayRetry: mayRetry)
         switch step {
         case .deliver, .refreshAndRetry: break
-        case .markProfileCompleted: await noteAcceptedBehindProfileGate(generation: requestGeneration)
-        case .markProfileRequired: await noteProfileRequired(generation: requestGeneration)
-        case .endSession(let reason): await endAfterServerVerdict(reason: reason, generation: requestGeneration)
+        case .markProfileCompleted: await noteAcceptedBehindProfileGate(generation: owner.generation)
+        case .markProfileRequired: await noteProfileRequired(generation: owner.generation)
+        case .endSession(let reason): await endAfterServerVerdict(reason: reason, owner: owner)
         }
         return (step, meaning.forSession)
     }
@@ -155,33 +156,40 @@ extension SessionEngine: HTTPSending {
         toCallWith token: String, reading: AnswerMeaning?, response: HTTPResponse, path: String, mayRetry: Bool
     ) async -> (step: SessionStateMachine.AnswerStep, meaning: ProtectedAnswer) {
         let published = lane.current
-        guard let session = published.session, session.tokens.accessToken == token else {
+        switch SessionStateMachine.callAnswer(toCallWith: token, session: published.session) {
+        case .changesNothing:
             let meaning = reading?.forSession ?? configuration.contract.classify(response)
             let step = SessionStateMachine.step(
                 for: meaning, profileWasCompleted: true, passesProfileGate: { false }, mayRetry: mayRetry)
             return (step, meaning)
+        case .settle(let profileCompleted):
+            let meaning = reading ?? configuration.contract.read(response, gateMatters: !profileCompleted)
+            // A verdict is checked again on the actor, by the token: a refresh may have replaced it meanwhile.
+            return await settle(
+                meaning, of: response, path: path, owner: .call(token: token, issuedIn: published.generation),
+                profileWasCompleted: profileCompleted, mayRetry: mayRetry)
         }
-        let meaning = reading ?? configuration.contract.read(response, gateMatters: !session.profileCompleted)
-        if case .sessionEnded(let reason) = meaning.forSession {
-            // Checked again on the actor: a refresh may have replaced the token meanwhile.
-            await endAfterServerVerdict(reason: reason, onCallWith: token)
-            return (.endSession(reason), meaning.forSession)
-        }
-        return await settle(
-            meaning, of: response, path: path, generation: published.generation,
-            profileWasCompleted: session.profileCompleted, mayRetry: mayRetry)
     }
 
     /// The access token to send now when nothing needs the actor: a session is there, no refresh
     /// is under way, and the token is not due for one. Read from the lane the actor republishes on
     /// every change, so a steady request never waits for the actor; otherwise `nil`, and
     /// ``accessTokenForRequest()`` decides.
-    package nonisolated func tokenWithoutWaiting() -> (String, UInt64, profileCompleted: Bool)? {
+    ///
+    /// - Parameter issued: the generation the request was issued under, if any: a lane that moved on
+    ///   since hands it nothing.
+    package nonisolated func tokenWithoutWaiting(issuedIn issued: UInt64? = nil) -> (
+        String, UInt64, profileCompleted: Bool
+    )? {
         let lane = lane.current
-        guard !lane.refreshing, !lane.storeBehind, !noticePending, let session = lane.session else { return nil }
-        let now = clock.now().addingTimeInterval(session.serverClockOffset ?? 0)
-        guard !needsRefresh(session.tokens, at: now) else { return nil }
-        return (session.tokens.accessToken, lane.generation, session.profileCompleted)
+        let step = SessionStateMachine.laneToken(
+            issuedIn: issued, generation: lane.generation, session: lane.session, refreshing: lane.refreshing,
+            storeBehind: lane.storeBehind, noticePending: noticePending, deviceNow: clock.now(),
+            leeway: configuration.refreshLeeway.timeInterval)
+        switch step {
+        case .askEngine: return nil
+        case .send(let token, let profileCompleted): return (token, lane.generation, profileCompleted)
+        }
     }
 
     /// The access token to send now, refreshed first when it expires within the leeway, with the
@@ -250,19 +258,13 @@ extension SessionEngine: HTTPSending {
         }
     }
 
-    /// Ends the session after the server said so on a request of `requestGeneration`, unless a newer
-    /// sign-in or sign-out has taken over since.
-    func endAfterServerVerdict(reason: SignOutReason, generation requestGeneration: UInt64) async {
-        guard machine.mayHandOutToken(issuedIn: requestGeneration, hasSession: session != nil) else { return }
-        await endAfterServerVerdict(reason: reason)
-    }
-
-    /// Ends the session after the server said so on a call another stack sent with `token`, while
-    /// `token` is still this session's access token. An answer to an earlier session's call ends
-    /// nothing; neither does one to a token a refresh has replaced since (the next call, with the
-    /// new token, hears the same verdict).
-    package func endAfterServerVerdict(reason: SignOutReason, onCallWith token: String) async {
-        guard session?.tokens.accessToken == token else { return }
+    /// Ends the session after the server said so in an answer of `owner`, unless the machine says
+    /// the verdict no longer reaches the session in memory (``SessionStateMachine/verdictEnds(for:)``):
+    /// a newer sign-in or sign-out has taken over since a request was issued, or a refresh has replaced
+    /// the token another stack's call was sent with (the next call, with the new token, hears the
+    /// same verdict).
+    func endAfterServerVerdict(reason: SignOutReason, owner: SessionStateMachine.AnswerOwner) async {
+        guard machine.verdictEnds(for: owner) else { return }
         await endAfterServerVerdict(reason: reason)
     }
 }

@@ -38,7 +38,10 @@ extension SessionEngine {
         defer { lock.release() }
         // A logout's removal the store refused goes first, whichever engine of the process made
         // it: no change of the store may adopt or write back that session.
-        if removalPending { await removeOwedSession() }
+        switch SessionStateMachine.storeChangeTurn(removalPending: removalPending) {
+        case .removeOwedFirst: await removeOwedSession()
+        case .change: break
+        }
         return try await body()
     }
 

@@ -116,9 +116,6 @@ package actor SessionEngine {
     var storeObservation: StoreObservation?
     /// A leader's observation of its followers' "refresh wanted" (see `SessionEngine+Follower.swift`).
     var wantedObservation: StoreObservation?
-    /// Whether a notice is being followed, and whether another came meanwhile.
-    var followingStore = false
-    var storeNoticeAgain = false
     /// The notices heard and the notices followed (the store read again after them), counted on
     /// the notices' own thread: while one is not followed, no token is handed out.
     let noticeCounts = Locked((arrived: UInt64(0), followed: UInt64(0)))
@@ -126,10 +123,9 @@ package actor SessionEngine {
     /// `SessionEngine+ProtectedData.swift`).
     var protectedDataNoticesHeard: UInt64 = 0
     let protectedDataListening = Locked<Task<Void, Never>?>(nil)
-    /// The token decisions waiting for the notices to be followed.
-    var noticeWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
-    /// The id of the next waiter in ``noticeWaiters``.
-    var nextNoticeWaiter: UInt64 = 0
+    /// The continuations of the token decisions waiting for the notices to be followed, keyed by
+    /// the machine's waiter ids.
+    var noticeContinuations: [SessionStateMachine.WaiterID: CheckedContinuation<Void, Never>] = [:]
 
     /// Creates an engine with no session; call ``restore()`` at launch.
     ///
@@ -383,6 +379,8 @@ package actor SessionEngine {
             storeContinuations.removeValue(forKey: waiter)?.resume()
         case .resumeLandingWaiter(let waiter):
             landingContinuations.removeValue(forKey: waiter)?.resume()
+        case .resumeNoticeWaiter(let waiter):
+            noticeContinuations.removeValue(forKey: waiter)?.resume()
         }
     }
 }

@@ -30,9 +30,9 @@ extension SessionStateMachine {
         /// No session in memory, but the store may still hold one (a removal it refused, a store
         /// that could not be read): remove it, as an end does.
         case removeAgain
-        /// End the session at once, letting a refresh under way land; the store step reads the store
-        /// for a newer pair first when the session was persistent.
-        case end(readingTheStore: Bool)
+        /// End `session` (the one in memory) at once, letting a refresh under way land; the store
+        /// step reads the store for a newer pair first when the session was persistent.
+        case end(StoredSession, readingTheStore: Bool)
     }
 
     /// The session whose tokens a logout tells the server with: the ended one, with the pair a
@@ -119,19 +119,19 @@ extension SessionStateMachine {
     /// identifier (those are UUIDs).
     package static let withoutIdentifier = ""
 
-    /// Decides what a logout does.
+    /// Decides what a logout does with the session as it stands.
     ///
-    /// - Parameters:
-    ///   - hasSession: whether memory holds a session.
-    ///   - signedOut: whether the state is signed out (not a store that could not be read).
-    ///   - removalPending: whether the store refused an end's removal.
-    ///   - isPersistent: whether the session is kept between launches.
-    package static func logout(hasSession: Bool, signedOut: Bool, removalPending: Bool, isPersistent: Bool)
-        -> LogoutStep
-    {
-        guard hasSession else { return signedOut && !removalPending ? .nothing : .removeAgain }
-        return .end(readingTheStore: isPersistent)
+    /// - Parameter removalPending: whether the store refused an end's removal.
+    package func logout(removalPending: Bool) -> LogoutStep {
+        guard let session else {
+            // Signed out, unless the store refused the last removal or could not be read: then
+            // the removal is tried again.
+            guard case .signedOut = state, !removalPending else { return .removeAgain }
+            return .nothing
+        }
+        return .end(session, readingTheStore: isPersistent)
     }
+
     /// What an end asked for one session (a withdrawal, once the server answered) does.
     package enum AskedEnd: Sendable, Equatable {
         /// The session is still current: end it.

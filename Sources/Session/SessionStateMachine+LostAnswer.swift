@@ -44,6 +44,15 @@ extension SessionStateMachine {
         }
     }
 
+    /// How long after a refresh answer the same refresh token is sent again, before the bounds of
+    /// ``SessionConfiguration/lostAnswerRetry``: only a passing failure (``RefreshAnswer/transient(_:)``)
+    /// whose 429 or 503 asks to call again later (``retryAfter(status:header:)``); `nil`: the answer
+    /// is the refresh's.
+    package static func sendsAgain(after answer: RefreshAnswer, status: Int, header: String?) -> Duration? {
+        guard case .transient = answer else { return nil }
+        return retryAfter(status: status, header: header)
+    }
+
     /// The `Retry-After` of a 429 or 503 answer, in whole seconds; `nil` for any other answer or
     /// a header that is no number of seconds.
     package static func retryAfter(status: Int, header: String?) -> Duration? {

@@ -62,7 +62,129 @@ extension SessionStateMachine {
         isCurrent(generation) && session == nil
     }
 
+    /// Whether a notice's look for a sign-in elsewhere restores, given what it read from the store
+    /// (`nil`: it held nothing, or could not be read): only when the store holds a session.
+    package static func noticeRestores(found stored: StoredSession?) -> Bool {
+        stored != nil
+    }
+
+    // MARK: - A burst of notices
+
+    /// The pass over the store that follows the notices heard: one at a time, however many arrive.
+    package struct NoticePass: Sendable, Equatable {
+        /// Whether a pass is under way.
+        package internal(set) var following = false
+        /// Whether a notice arrived during the pass under way: one more pass follows it.
+        package internal(set) var again = false
+        /// The token decisions waiting until no notice is left unfollowed, in arrival order.
+        package internal(set) var waiters: [WaiterID] = []
+
+        /// No pass under way, and nobody waiting.
+        package init() {}
+    }
+
+    /// What a notice that has just arrived does.
+    package enum NoticeArrival: Sendable, Equatable {
+        /// No pass is under way: follow the store now (a pass has begun); report its end with
+        /// ``noticePassEnded(pending:)``.
+        case follow
+        /// A pass is under way: it makes one more when it ends, so a burst of writes costs two
+        /// reads, not one per write.
+        case foldedIntoPass
+    }
+
+    /// A store notice arrived: decides whether it starts a pass or folds into the one under way.
+    package mutating func noticeArrived() -> NoticeArrival {
+        guard !noticePass.following else {
+            noticePass.again = true
+            return .foldedIntoPass
+        }
+        beginNoticePass()
+        return .follow
+    }
+
+    /// A pass over the store begins: the notices arrived so far are the ones it follows.
+    private mutating func beginNoticePass() {
+        noticePass.following = true
+        noticePass.again = false
+    }
+
+    /// What follows the end of a pass over the store.
+    package enum NoticePassEnd: Sendable, Equatable {
+        /// A notice arrived meanwhile, or one is still unfollowed: one more pass (it has begun).
+        case followAgain
+        /// Every notice was followed: the pass is over, and the waiting token decisions go on.
+        case done([Action])
+    }
+
+    /// A pass over the store ended.
+    ///
+    /// - Parameter pending: whether a notice arrived that no pass has followed yet (the notices are
+    ///   counted on their own thread, off the engine).
+    package mutating func noticePassEnded(pending: Bool) -> NoticePassEnd {
+        guard !noticePass.again, !pending else {
+            noticePass.again = false
+            return .followAgain
+        }
+        noticePass.following = false
+        let waiters = noticePass.waiters
+        noticePass.waiters = []
+        return .done(waiters.map(Action.resumeNoticeWaiter))
+    }
+
+    /// What a token decision does about the notices before it decides.
+    package enum NoticeWait: Sendable, Equatable {
+        /// No notice is unfollowed: go on.
+        case goOn
+        /// A notice is unfollowed and no pass is under way: follow the store now (a pass has begun).
+        case follow
+        /// A pass is under way: wait under this id until ``Action/resumeNoticeWaiter(_:)``.
+        case wait(WaiterID)
+    }
+
+    /// A token decision is about to be made: it never takes a token of a session another process
+    /// ended once this one heard of it (Model/session.pml, P_NOTICE).
+    ///
+    /// - Parameter pending: whether a notice arrived that no pass has followed yet.
+    package mutating func waitForNotices(pending: Bool) -> NoticeWait {
+        guard pending else { return .goOn }
+        guard noticePass.following else {
+            beginNoticePass()
+            return .follow
+        }
+        let id = newID()
+        noticePass.waiters.append(id)
+        return .wait(id)
+    }
+
+    /// The token decision `waiter` was cancelled: it is resumed at once if it still waits.
+    package mutating func noticeWaiterCancelled(_ waiter: WaiterID) -> Action? {
+        guard let index = noticePass.waiters.firstIndex(of: waiter) else { return nil }
+        noticePass.waiters.remove(at: index)
+        return .resumeNoticeWaiter(waiter)
+    }
+
     // MARK: - Leader and followers
+
+    /// Whether an engine in `role` hears its followers' "refresh wanted": a leader does.
+    package static func hearsRefreshWanted(role: SessionRole) -> Bool {
+        role == .leader
+    }
+
+    /// What a refresh flight does before it refreshes under the store's lock.
+    package enum LeaderQuestion: Sendable, Equatable {
+        /// Refresh here: a leader, or no session to ask for.
+        case refreshHere
+        /// A follower asks the leader for a pair newer than `held`, the session's pair now.
+        case askLeader(held: TokenPair)
+    }
+
+    /// Decides whether a refresh flight of an engine in `role` asks the leader first: a follower
+    /// with a session does.
+    package func leaderQuestion(role: SessionRole) -> LeaderQuestion {
+        guard role == .follower, let session else { return .refreshHere }
+        return .askLeader(held: session.tokens)
+    }
 
     /// Whether a leader refreshes for a follower's "refresh wanted": a persistent session whose pair
     /// is due (`now` on the server's timeline, `leeway` in seconds), or a refresh already in flight to

@@ -78,6 +78,10 @@ extension SessionStateMachine {
         package let events: [SessionEvent]
         /// The session that ended; `nil` when memory held none (then no end is recorded).
         package let ended: StoredSession?
+
+        /// Whether the end is recorded beside the store (the last sign-out record): only one that ended
+        /// a session.
+        package var isRecorded: Bool { ended != nil }
     }
 
     /// The session ends in memory for `reason`: a new generation, no session, signed out. Every

@@ -107,6 +107,20 @@ extension SessionStateMachine {
     /// was an end's removal, which the next logout, restore or change of the store makes again.
     package var refusedWriteOwesRemoval: Bool { session == nil }
 
+    /// What a change of the store does first, once it holds the store's locks.
+    package enum StoreChangeTurn: Sendable, Equatable {
+        /// An end's removal the store refused is owed (by whichever engine of the process on this
+        /// store): make it first, so that no change adopts or writes back that session.
+        case removeOwedFirst
+        /// Nothing is owed: the change goes on.
+        case change
+    }
+
+    /// Decides what a change of the store does first, given whether a removal is owed.
+    package static func storeChangeTurn(removalPending: Bool) -> StoreChangeTurn {
+        removalPending ? .removeOwedFirst : .change
+    }
+
     /// Whether a refresh token the server refused (`spent`) takes the stored session with it: only
     /// while the store, read under its lock, still holds this origin's session with that very
     /// refresh token (compare-and-swap); a newer pair another client stored meanwhile, another

@@ -61,6 +61,8 @@ package struct SessionStateMachine: Sendable {
         case resumeStoreWaiter(WaiterID)
         /// Resume the logout that waited for the refresh it let land.
         case resumeLandingWaiter(WaiterID)
+        /// Resume the token decision that waited until every store notice was followed.
+        case resumeNoticeWaiter(WaiterID)
     }
 
     /// Bumped whenever a session begins or ends; work that started in another generation stores nothing.
@@ -100,6 +102,9 @@ package struct SessionStateMachine: Sendable {
     package internal(set) var recentRefreshes: [Duration] = []
     /// The refreshes logouts let land, and the logouts waiting for them (`SessionStateMachine+Landing.swift`).
     package internal(set) var landings: [Landing] = []
+    /// The pass over the store that follows a burst of notices, and the token decisions waiting for
+    /// it (`SessionStateMachine+Notices.swift`).
+    package internal(set) var noticePass = NoticePass()
     private var nextID: UInt64 = 0
 
     /// A machine with no session.

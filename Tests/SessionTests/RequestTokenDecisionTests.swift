@@ -61,4 +61,34 @@ import WoteSession
                 issuedIn: onTime.generation, deviceNow: Self.now.addingTimeInterval(3541), leeway: Self.leeway)
                 == .refreshFirst)
     }
+
+    // MARK: - Without entering the engine
+
+    /// The lane hands out the session's token only when nothing needs the engine: a session is
+    /// published under the request's generation, no refresh is under way, the store is not behind, every notice was followed and the
+    /// token is not due (on the server's clock).
+    @Test func theLane_handsOutATokenOnlyWhenNothingNeedsTheEngine() throws {
+        let session = try #require(Self.signedIn().session)
+        func lane(
+            _ session: StoredSession? = session, issuedIn issued: UInt64? = nil, refreshing: Bool = false,
+            storeBehind: Bool = false, noticePending: Bool = false, at now: Date = Self.now
+        ) -> Machine.LaneToken {
+            Machine.laneToken(
+                issuedIn: issued, generation: 4, session: session, refreshing: refreshing, storeBehind: storeBehind,
+                noticePending: noticePending, deviceNow: now, leeway: Self.leeway)
+        }
+        // A request issued under the generation the lane shows takes its token; one issued under
+        // another (a session began or ended since) asks the engine.
+        #expect(lane(issuedIn: 4) == .send(token: "a-access", profileCompleted: false))
+        #expect(lane(issuedIn: 3) == .askEngine)
+        #expect(lane() == .send(token: "a-access", profileCompleted: false))
+        #expect(lane(nil) == .askEngine)
+        #expect(lane(refreshing: true) == .askEngine)
+        #expect(lane(storeBehind: true) == .askEngine)
+        #expect(lane(noticePending: true) == .askEngine)
+        #expect(lane(at: Self.now.addingTimeInterval(3541)) == .askEngine)
+        #expect(lane(at: Self.now.addingTimeInterval(3539)) == .send(token: "a-access", profileCompleted: false))
+        let ahead = try #require(Self.signedIn(offset: 3570).session)
+        #expect(lane(ahead) == .askEngine)
+    }
 }

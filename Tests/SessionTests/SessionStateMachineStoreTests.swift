@@ -18,6 +18,12 @@ import WoteSession
 
     // MARK: - Writing memory to the store
 
+    /// Every change of the store makes an owed removal first, whichever engine owes it, and only then.
+    @Test func aStoreChange_makesTheOwedRemovalFirst_onlyWhenOneIsOwed() {
+        #expect(Machine.storeChangeTurn(removalPending: true) == .removeOwedFirst)
+        #expect(Machine.storeChangeTurn(removalPending: false) == .change)
+    }
+
     /// A persistent session is saved; without one, an end's removal spares another origin's session
     /// unless a sign-in or a wipe replaces it.
     @Test func memoryWrite_savesAPersistentSession_elseRemoves() {

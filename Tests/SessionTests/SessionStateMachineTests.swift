@@ -479,17 +479,35 @@ import WoteSession
     }
 
     /// Review #6: a logout whose removal the store refused is retried by the next logout.
-    @Test func aLogout_endsASession_orRemovesAgain_orDoesNothing() {
-        func logout(session: Bool, signedOut: Bool = true, pending: Bool = false, persistent: Bool = true)
-            -> Machine.LogoutStep
-        {
-            Machine.logout(hasSession: session, signedOut: signedOut, removalPending: pending, isPersistent: persistent)
+    /// The step names the session it ends, so the engine only carries it out.
+    @Test func aLogout_endsASession_orRemovesAgain_orDoesNothing() throws {
+        typealias Fixture = SessionStateMachineSessionTests
+        let persistent = Fixture.signedIn()
+        let kept = try #require(persistent.session)
+        for pending in [false, true] {
+            #expect(persistent.logout(removalPending: pending) == .end(kept, readingTheStore: true))
         }
-        #expect(logout(session: true) == .end(readingTheStore: true))
-        #expect(logout(session: true, persistent: false) == .end(readingTheStore: false))
-        #expect(logout(session: false) == .nothing)
-        #expect(logout(session: false, pending: true) == .removeAgain)
-        #expect(logout(session: false, signedOut: false) == .removeAgain)
+
+        var inMemory = Machine()
+        let (session, _) = Machine.beginning(
+            StoredSession(tokens: Fixture.pair("a"), profileCompleted: true), sessionID: "s1", origin: Fixture.origin,
+            now: Fixture.now, persist: false)
+        _ = inMemory.signInStored(session, persist: false, written: true)
+        #expect(inMemory.logout(removalPending: false) == .end(session, readingTheStore: false))
+
+        var ended = persistent
+        _ = ended.endSession(.loggedOut, cancellingRefresh: true)
+        #expect(ended.logout(removalPending: false) == .nothing)
+        #expect(ended.logout(removalPending: true) == .removeAgain)
+        #expect(Machine().logout(removalPending: false) == .nothing)
+
+        // A store that could not be read may still hold a session: it is removed.
+        var unavailable = Machine()
+        _ = unavailable.restoreRead(
+            .failure(.unavailable("locked")), askedIn: 0, removalPending: false, origin: Fixture.origin,
+            now: Fixture.now)
+        #expect(unavailable.session == nil)
+        #expect(unavailable.logout(removalPending: false) == .removeAgain)
     }
 
     // MARK: - Store queue and storm guard
