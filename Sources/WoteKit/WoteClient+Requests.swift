@@ -74,21 +74,31 @@ extension WoteClient {
         // for an answer without a division code); the envelope, payload included, is decoded here
         // in one pass, on the caller's actor (the payload's conformance may be isolated to it).
         let endpoint = try Endpoint(request)
-        let response: HTTPResponse
+        let sent: (response: HTTPResponse, gate: PendingProfileGate?)
         do throws(APIError) {
-            response = try await engine.send(endpoint)
+            sent = try await engine.sendLeavingProfileGate(endpoint)
         } catch {
             throw error.toDomainCountingErrorPagesAsServerFailures()
         }
-        let decoded: (header: ResponseEnvelope<IgnoredPayload>, data: Payload?)
-        do throws(APIError) {
-            decoded = try EnvelopeDecoder.decodeSplit(
+        let response = sent.response
+        let decoded = Result { () throws(APIError) in
+            try EnvelopeDecoder.decodeSplit(
                 Payload.self, from: response.body, httpStatus: response.status, contentType: response.contentType)
+        }
+        if let gate = sent.gate {
+            // While the session waits for its profile, the gate asks this one decoding whether the
+            // answer is a success (or, when it could not be decoded, the contract reads it).
+            await engine.settleProfileGate(gate, of: response, isSuccess: try? decoded.get().header.isSuccess)
+        }
+        let header: ResponseEnvelope<IgnoredPayload>
+        let data: Payload?
+        do throws(APIError) {
+            (header, data) = try decoded.get()
         } catch {
             throw error.toDomainCountingErrorPagesAsServerFailures()
         }
-        try decoded.header.requireSuccess()
-        guard let payload = decoded.data else {
+        try header.requireSuccess()
+        guard let payload = data else {
             throw MalformedResponse(httpStatus: response.status, problem: .missingField("data")).toDomain()
         }
         return payload

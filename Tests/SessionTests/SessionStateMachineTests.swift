@@ -461,6 +461,15 @@ import WoteSession
         #expect(step(.accepted, completed: true, gate: true) == .deliver)
         #expect(step(.accepted, completed: false, gate: false) == .deliver)
         #expect(step(.accepted, completed: false, gate: true) == .markProfileCompleted)
+        // A gate left to the caller's own reading (`fetch`): asked only while the profile is required.
+        func leaving(_ meaning: ProtectedAnswer, completed: Bool) -> Machine.AnswerStep {
+            Machine.step(for: meaning, profileWasCompleted: completed, passesProfileGate: { nil }, mayRetry: true)
+        }
+        #expect(leaving(.accepted, completed: false) == .deliverAwaitingProfileGate)
+        #expect(leaving(.accepted, completed: true) == .deliver)
+        #expect(leaving(.profileRequired, completed: false) == .markProfileRequired)
+        #expect(leaving(.sessionEnded(.memberGone), completed: false) == .endSession(.memberGone))
+        #expect(leaving(.accessTokenRejected, completed: false) == .refreshAndRetry)
         #expect(step(.profileRequired) == .markProfileRequired)
         #expect(step(.sessionEnded(.banned)) == .endSession(.banned))
         #expect(step(.accessTokenRejected) == .refreshAndRetry)
