@@ -81,24 +81,21 @@ extension WoteClient {
             throw error.toDomainCountingErrorPagesAsServerFailures()
         }
         let response = sent.response
-        let decoded = Result { () throws(APIError) in
-            try EnvelopeDecoder.decodeSplit(
-                Payload.self, from: response.body, httpStatus: response.status, contentType: response.contentType)
-        }
-        if let gate = sent.gate {
-            // While the session waits for its profile, the gate asks this one decoding whether the
-            // answer is a success (or, when it could not be decoded, the contract reads it).
-            await engine.settleProfileGate(gate, of: response, isSuccess: try? decoded.get().header.isSuccess)
-        }
-        let header: ResponseEnvelope<IgnoredPayload>
-        let data: Payload?
+        // While the session waits for its profile, the gate asks this one decoding whether the
+        // answer is a success (when it cannot be decoded, the contract reads it).
+        let decoded: (header: ResponseEnvelope<IgnoredPayload>, data: Payload?)
         do throws(APIError) {
-            (header, data) = try decoded.get()
+            decoded = try EnvelopeDecoder.decodeSplit(
+                Payload.self, from: response.body, httpStatus: response.status, contentType: response.contentType)
         } catch {
+            if let gate = sent.gate { await engine.settleProfileGate(gate, of: response, isSuccess: nil) }
             throw error.toDomainCountingErrorPagesAsServerFailures()
         }
-        try header.requireSuccess()
-        guard let payload = data else {
+        if let gate = sent.gate {
+            await engine.settleProfileGate(gate, of: response, isSuccess: decoded.header.isSuccess)
+        }
+        try decoded.header.requireSuccess()
+        guard let payload = decoded.data else {
             throw MalformedResponse(httpStatus: response.status, problem: .missingField("data")).toDomain()
         }
         return payload
