@@ -4,6 +4,7 @@ import WoteData
 import WoteDomain
 import WoteRepository
 import WoteSession
+import WoteWire
 
 /// The session's decisions, driven event by event with no engine, no task and no clock: each
 /// interleaving the engine tests could only reach with a hook is a plain sequence of events here.
@@ -447,6 +448,30 @@ import WoteSession
         #expect(read(older) == .current)
         #expect(read(mine) == .current)
         #expect(read(newer, lastSeen: newer) == .current)
+    }
+
+    // MARK: - The session's identity
+
+    /// Work started for a session (a profile fetched, the profile completed) acts only while that
+    /// session is in memory: not after its end, nor for the next session.
+    @Test func anIdentity_isHeld_onlyWhileItsSessionIsInMemory() throws {
+        #expect(Machine().identity == nil)
+        var machine = SessionStateMachineSessionTests.signedIn()
+        let first = try #require(machine.identity)
+        #expect(machine.holds(first))
+
+        _ = machine.endSession(.loggedOut, cancellingRefresh: false)
+        #expect(machine.identity == nil)
+        #expect(!machine.holds(first))
+
+        let (next, _) = Machine.beginning(
+            StoredSession(tokens: SessionStateMachineSessionTests.pair("b"), profileCompleted: true), sessionID: "s2",
+            origin: SessionStateMachineSessionTests.origin, now: SessionStateMachineSessionTests.now, persist: true)
+        _ = machine.signInStored(next, persist: true, written: true)
+        let second = try #require(machine.identity)
+        #expect(second != first)
+        #expect(machine.holds(second))
+        #expect(!machine.holds(first))
     }
 
     // MARK: - Answers (WoteKit's requests and other stacks' calls alike)
