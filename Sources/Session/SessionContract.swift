@@ -6,7 +6,8 @@ package import WoteDomain
 ///
 /// Each answer is read through the contract once: with ``classify`` while the session has its
 /// profile, with ``readAnswer`` while it waits for it (the profile gate needs to know whether the
-/// answer is a success), never both.
+/// answer is a success), never both. An answer the caller decodes itself (WoteKit's `fetch`) is
+/// classified, and the gate asks the caller's decoding whether it is a success.
 ///
 /// ```swift
 /// let contract = SessionContract(

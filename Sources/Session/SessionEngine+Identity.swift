@@ -5,7 +5,7 @@ package import WoteWire
 extension SessionEngine {
     /// The current session's identity (its generation), or `nil` when there is none.
     package func currentSessionIdentity() -> SessionIdentity? {
-        session == nil ? nil : SessionIdentity(generation: generation)
+        machine.identity
     }
 
     /// Ends the session for `reason` only while `identity` is still current (issue 33, review #11:

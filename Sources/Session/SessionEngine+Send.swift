@@ -10,7 +10,49 @@ extension SessionEngine: HTTPSending {
     /// - Throws: ``APIError`` for transport failures, or `.session` when there is no usable session.
     package nonisolated func send(_ endpoint: Endpoint) async throws(APIError) -> HTTPResponse {
         // Read by the contract once, in `settle`, which knows whether the profile gate matters.
-        try await send(endpoint) { response in AnswerReading(meaning: nil, answer: .success(response)) }
+        let sent = try await send(
+            endpoint, reading: { response in AnswerReading(meaning: nil, answer: .success(response)) },
+            leavingProfileGate: false)
+        return sent.answer
+    }
+
+    /// Sends `endpoint` as ``send(_:)``, for a caller that reads the answer itself (`fetch`, which
+    /// decodes it on its own actor): what the answer means for the session is carried out before
+    /// it returns, but while the session waits for its profile, an accepted answer's profile gate
+    /// is left to the caller's reading, so that the answer is read once.
+    ///
+    /// - Returns: the answer, whatever its status, and the profile gate the caller settles with
+    ///   ``settleProfileGate(_:of:isSuccess:)`` once it has read the answer, if one waits for it
+    ///   (never while the profile is complete).
+    /// - Throws: as ``send(_:)``.
+    package nonisolated func sendLeavingProfileGate(_ endpoint: Endpoint) async throws(APIError) -> (
+        response: HTTPResponse, gate: PendingProfileGate?
+    ) {
+        let sent = try await send(
+            endpoint, reading: { response in AnswerReading(meaning: nil, answer: .success(response)) },
+            leavingProfileGate: true)
+        return (sent.answer, sent.gate)
+    }
+
+    /// Settles the profile gate ``sendLeavingProfileGate(_:)`` left to its caller, by the same
+    /// ``settle(_:of:path:owner:profileWasCompleted:mayRetry:leavingProfileGate:)`` as every answer:
+    /// an answer that shows the profile complete moves the session to "signed in", unless the session
+    /// the request was sent under has ended since (then nothing changes).
+    ///
+    /// - Parameters:
+    ///   - gate: the gate the answer left.
+    ///   - response: the answer.
+    ///   - isSuccess: whether the caller read the answer as the backend's success, or `nil` when it
+    ///     could not read it (then the contract reads it, ``SessionContract/readAnswer``).
+    package nonisolated func settleProfileGate(_ gate: PendingProfileGate, of response: HTTPResponse, isSuccess: Bool?)
+        async
+    {
+        // What the answer means for the session was settled already: it was accepted.
+        let reading = AnswerMeaning(
+            .accepted, isSuccess: isSuccess ?? configuration.contract.readAnswer(response).isSuccess)
+        _ = await settle(
+            reading, of: response, path: gate.path, owner: .request(issuedIn: gate.generation),
+            profileWasCompleted: false, mayRetry: false)
     }
 
     /// Sends `endpoint`; a `.bearer` endpoint gets the current access token, refreshed first when
@@ -25,9 +67,20 @@ extension SessionEngine: HTTPSending {
     package nonisolated func send<Answer: Sendable>(
         _ endpoint: Endpoint, reading read: @Sendable (HTTPResponse) -> AnswerReading<Answer>
     ) async throws(APIError) -> Answer {
+        try await send(endpoint, reading: read, leavingProfileGate: false).answer
+    }
+
+    /// Sends `endpoint` and reads its answer with `read`, recording the request for diagnostics.
+    ///
+    /// - Parameter leavingProfileGate: whether an accepted answer's profile gate is left to the
+    ///   caller, which reads the answer itself (``sendLeavingProfileGate(_:)``).
+    private nonisolated func send<Answer: Sendable>(
+        _ endpoint: Endpoint, reading read: @Sendable (HTTPResponse) -> AnswerReading<Answer>,
+        leavingProfileGate: Bool
+    ) async throws(APIError) -> (answer: Answer, gate: PendingProfileGate?) {
         guard diagnostics.isEnabled else {
             var trace = RequestTrace()
-            return try await exchange(endpoint, reading: read, trace: &trace)
+            return try await exchange(endpoint, reading: read, leavingProfileGate: leavingProfileGate, trace: &trace)
         }
         let start = clock.uptime()
         var trace = RequestTrace()
@@ -41,7 +94,7 @@ extension SessionEngine: HTTPSending {
                         duration: clock.uptime() - start, retried: trace.retried, failure: failure)))
         }
         do {
-            return try await exchange(endpoint, reading: read, trace: &trace)
+            return try await exchange(endpoint, reading: read, leavingProfileGate: leavingProfileGate, trace: &trace)
         } catch {
             failure = error.toDomain().kind
             throw error
@@ -50,12 +103,12 @@ extension SessionEngine: HTTPSending {
 
     private nonisolated func exchange<Answer: Sendable>(
         _ endpoint: Endpoint, reading read: @Sendable (HTTPResponse) -> AnswerReading<Answer>,
-        trace: inout RequestTrace
-    ) async throws(APIError) -> Answer {
+        leavingProfileGate: Bool, trace: inout RequestTrace
+    ) async throws(APIError) -> (answer: Answer, gate: PendingProfileGate?) {
         guard endpoint.authorization == .bearer else {
             let response = try await client.send(endpoint, bearer: nil)
             trace.status = response.status
-            return try read(response).answer.get()
+            return (try read(response).answer.get(), nil)
         }
         if Task.isCancelled { throw .cancelled }
         // The request belongs to the session it is issued under: it is sent with that session's
@@ -87,15 +140,23 @@ extension SessionEngine: HTTPSending {
                 outlivesItsSession: endpoint.answerOutlivesItsSession)
             switch arrival {
             case .answerBelongsToNobody: throw .session(await errorForMissingSessionOnceStored())
-            case .answerToCaller: return try read(response).answer.get()
+            case .answerToCaller: return (try read(response).answer.get(), nil)
             case .settle: break
             }
             let reading = read(response)
             let (step, _) = await settle(
                 reading.meaning, of: response, path: endpoint.path, owner: .request(issuedIn: requestGeneration),
-                profileWasCompleted: profileWasCompleted, mayRetry: !retried)
-            // One retry per request; a second rejection is the caller's answer.
-            guard step == .refreshAndRetry else { return try reading.answer.get() }
+                profileWasCompleted: profileWasCompleted, mayRetry: !retried, leavingProfileGate: leavingProfileGate)
+            switch step {
+            // One retry per request; a second rejection is the caller's answer (`deliver`).
+            case .refreshAndRetry: break
+            case .deliverAwaitingProfileGate:
+                return (
+                    try reading.answer.get(), PendingProfileGate(generation: requestGeneration, path: endpoint.path)
+                )
+            case .deliver, .markProfileCompleted, .markProfileRequired, .endSession:
+                return (try reading.answer.get(), nil)
+            }
             retried = true
             trace.retried = true
             token = try await tokenAfterRejection(of: token, generation: requestGeneration)
@@ -117,21 +178,29 @@ extension SessionEngine: HTTPSending {
     ///     the answer may change (``SessionStateMachine/verdictEnds(for:)``).
     ///   - profileWasCompleted: whether the session had its profile completed when the request was sent.
     ///   - mayRetry: whether this was the request's first attempt.
+    ///   - leavingProfileGate: whether the caller reads the answer itself and settles the profile gate
+    ///     with that reading (``settleProfileGate(_:of:isSuccess:)``): the answer is then read here
+    ///     only for what it means for the session (``SessionContract/classify``).
     /// - Returns: the step, and what the answer means for the session;
-    ///   ``SessionStateMachine/AnswerStep/refreshAndRetry`` is the caller's to carry out.
+    ///   ``SessionStateMachine/AnswerStep/refreshAndRetry`` and
+    ///   ``SessionStateMachine/AnswerStep/deliverAwaitingProfileGate`` are the caller's to carry out.
     nonisolated func settle(
         _ reading: AnswerMeaning?, of response: HTTPResponse, path: String, owner: SessionStateMachine.AnswerOwner,
-        profileWasCompleted: Bool, mayRetry: Bool
+        profileWasCompleted: Bool, mayRetry: Bool, leavingProfileGate: Bool = false
     ) async -> (step: SessionStateMachine.AnswerStep, meaning: ProtectedAnswer) {
+        // The gate is left to the caller only when the caller has not read the answer yet.
+        let gateLeft = leavingProfileGate && reading == nil
         // The contract's fields are used in place: a copy of the whole contract would retain each closure.
-        let meaning = reading ?? configuration.contract.read(response, gateMatters: !profileWasCompleted)
+        let meaning = reading ?? configuration.contract.read(response, gateMatters: !profileWasCompleted && !gateLeft)
         let step = SessionStateMachine.step(
             for: meaning.forSession, profileWasCompleted: profileWasCompleted,
             passesProfileGate: {
-                configuration.contract.showsProfileCompleted(String(path.prefix { $0 != "?" }), response, meaning)
+                gateLeft
+                    ? nil
+                    : configuration.contract.showsProfileCompleted(String(path.prefix { $0 != "?" }), response, meaning)
             }, mayRetry: mayRetry)
         switch step {
-        case .deliver, .refreshAndRetry: break
+        case .deliver, .refreshAndRetry, .deliverAwaitingProfileGate: break
         case .markProfileCompleted: await noteAcceptedBehindProfileGate(generation: owner.generation)
         case .markProfileRequired: await noteProfileRequired(generation: owner.generation)
         case .endSession(let reason): await endAfterServerVerdict(reason: reason, owner: owner)
@@ -287,6 +356,16 @@ extension SessionEngine {
             storeBehind: storeBehindSince != nil)
         lane.withLock { $0 = published }
     }
+}
+
+/// The profile gate of an accepted answer, left to the caller that reads the answer itself
+/// (``SessionEngine/sendLeavingProfileGate(_:)``), to settle with that reading
+/// (``SessionEngine/settleProfileGate(_:of:isSuccess:)``).
+package struct PendingProfileGate: Sendable {
+    /// The generation the request was sent under: once its session has ended, the gate changes nothing.
+    let generation: UInt64
+    /// The request's path, for the gate.
+    let path: String
 }
 
 /// What diagnostics record of one request while it runs.

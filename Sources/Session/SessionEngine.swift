@@ -191,7 +191,7 @@ package actor SessionEngine {
     /// - Throws: when `identity` is no longer the current session, the error a request of that
     ///   session gets once it has ended (``WoteError/notSignedIn`` when another began).
     package func announceProfile(_ user: User, ifStill identity: SessionIdentity) async throws(WoteError) {
-        guard currentSessionIdentity() == identity else { throw await errorForMissingSessionOnceStored() }
+        guard machine.holds(identity) else { throw await errorForMissingSessionOnceStored() }
         broadcaster.send(.profileFetched(user))
     }
 
@@ -322,7 +322,7 @@ package actor SessionEngine {
     ///   is signed in all the same (the server said so), and a `refreshFailed` event says the store
     ///   lags behind.
     package func markProfileCompleted(ifStill identity: SessionIdentity) async throws(WoteError) {
-        guard currentSessionIdentity() == identity else { throw await errorForMissingSessionOnceStored() }
+        guard machine.holds(identity) else { throw await errorForMissingSessionOnceStored() }
         try await changeProfileState(completed: true)
     }
 

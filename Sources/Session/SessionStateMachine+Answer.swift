@@ -17,22 +17,34 @@ extension SessionStateMachine {
         case endSession(SignOutReason)
         /// The access token was rejected on the first attempt: one shared refresh, then one retry.
         case refreshAndRetry
+        /// The answer was accepted while the session waited for its profile, and the caller reads it
+        /// itself (`fetch` decodes it on its own actor): the answer is the caller's, and whether it
+        /// shows the profile complete is settled with the caller's reading, so that the answer is
+        /// read once (``SessionEngine/settleProfileGate(_:of:isSuccess:)``).
+        case deliverAwaitingProfileGate
     }
 
     /// Decides the next step for an answer read as `meaning`.
     ///
     /// - Parameters:
     ///   - profileWasCompleted: whether the session the request was sent under had its profile completed.
-    ///   - passesProfileGate: whether the answer shows the profile is complete (asked only when it matters).
+    ///   - passesProfileGate: whether the answer shows the profile is complete (asked only when it
+    ///     matters), or `nil` when that is known only once the caller has read the answer itself.
     ///   - mayRetry: whether the request may still be retried (its first attempt).
     package static func step(
-        for meaning: ProtectedAnswer, profileWasCompleted: Bool, passesProfileGate: () -> Bool, mayRetry: Bool
+        for meaning: ProtectedAnswer, profileWasCompleted: Bool, passesProfileGate: () -> Bool?, mayRetry: Bool
     ) -> AnswerStep {
         switch meaning {
-        case .accepted: !profileWasCompleted && passesProfileGate() ? .markProfileCompleted : .deliver
-        case .profileRequired: .markProfileRequired
-        case .sessionEnded(let reason): .endSession(reason)
-        case .accessTokenRejected: mayRetry ? .refreshAndRetry : .deliver
+        case .accepted:
+            guard !profileWasCompleted else { return .deliver }
+            switch passesProfileGate() {
+            case true: return .markProfileCompleted
+            case false: return .deliver
+            case nil: return .deliverAwaitingProfileGate
+            }
+        case .profileRequired: return .markProfileRequired
+        case .sessionEnded(let reason): return .endSession(reason)
+        case .accessTokenRejected: return mayRetry ? .refreshAndRetry : .deliver
         }
     }
 

@@ -197,6 +197,16 @@ package struct SessionStateMachine: Sendable {
     /// Whether work started in `generation` still belongs to the session in memory.
     package func isCurrent(_ generation: UInt64) -> Bool { generation == self.generation }
 
+    /// The session in memory's identity (its generation), or `nil` when there is none: what work
+    /// started for a session (a profile fetched, a withdrawal) carries, to act on it only while it
+    /// is still the session in memory (``holds(_:)``).
+    package var identity: SessionIdentity? { session == nil ? nil : SessionIdentity(generation: generation) }
+
+    /// Whether `identity` is the session in memory's: only then may work started for it (the
+    /// profile completed, a fetched profile announced) change or speak for the session, never for a
+    /// newer one, nor after an end.
+    package func holds(_ identity: SessionIdentity) -> Bool { self.identity == identity }
+
     // MARK: - The refresh flight
 
     /// A request wants the outcome of a refresh: it joins the one under way, or one starts for the

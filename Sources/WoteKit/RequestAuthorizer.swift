@@ -163,7 +163,7 @@ public struct RequestAuthorizer: Sendable {
                 return .fail(reason.errorWhenMissing)
             }
             return .doNotRetry
-        case .deliver, .markProfileCompleted, .markProfileRequired:
+        case .deliver, .markProfileCompleted, .markProfileRequired, .deliverAwaitingProfileGate:
             return .doNotRetry
         }
     }

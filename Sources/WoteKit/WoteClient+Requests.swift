@@ -74,18 +74,25 @@ extension WoteClient {
         // for an answer without a division code); the envelope, payload included, is decoded here
         // in one pass, on the caller's actor (the payload's conformance may be isolated to it).
         let endpoint = try Endpoint(request)
-        let response: HTTPResponse
+        let sent: (response: HTTPResponse, gate: PendingProfileGate?)
         do throws(APIError) {
-            response = try await engine.send(endpoint)
+            sent = try await engine.sendLeavingProfileGate(endpoint)
         } catch {
             throw error.toDomainCountingErrorPagesAsServerFailures()
         }
+        let response = sent.response
+        // While the session waits for its profile, the gate asks this one decoding whether the
+        // answer is a success (when it cannot be decoded, the contract reads it).
         let decoded: (header: ResponseEnvelope<IgnoredPayload>, data: Payload?)
         do throws(APIError) {
             decoded = try EnvelopeDecoder.decodeSplit(
                 Payload.self, from: response.body, httpStatus: response.status, contentType: response.contentType)
         } catch {
+            if let gate = sent.gate { await engine.settleProfileGate(gate, of: response, isSuccess: nil) }
             throw error.toDomainCountingErrorPagesAsServerFailures()
+        }
+        if let gate = sent.gate {
+            await engine.settleProfileGate(gate, of: response, isSuccess: decoded.header.isSuccess)
         }
         try decoded.header.requireSuccess()
         guard let payload = decoded.data else {

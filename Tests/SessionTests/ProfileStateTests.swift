@@ -25,6 +25,49 @@ import WoteSession
         #expect(await drain(events, of: fixture.engine) == [.signedIn])
     }
 
+    @Test func gateLeftToTheCaller_isSettledWithItsReading() async throws {
+        let fixture = EngineFixture()
+        try await fixture.signIn(profileCompleted: false)
+
+        let sent = try await fixture.engine.sendLeavingProfileGate(Self.behindTheGate)
+        #expect(await fixture.engine.snapshot().state == .profileRequired)
+        let gate = try #require(sent.gate)
+        await fixture.engine.settleProfileGate(gate, of: sent.response, isSuccess: true)
+
+        #expect(await fixture.engine.snapshot().state == .signedIn)
+        #expect(fixture.storage.session?.profileCompleted == true)
+    }
+
+    @Test func gateLeftToTheCaller_thatReadNoSuccess_changesNothing() async throws {
+        let fixture = EngineFixture()
+        try await fixture.signIn(profileCompleted: false)
+
+        let sent = try await fixture.engine.sendLeavingProfileGate(Self.behindTheGate)
+        await fixture.engine.settleProfileGate(try #require(sent.gate), of: sent.response, isSuccess: false)
+
+        #expect(await fixture.engine.snapshot().state == .profileRequired)
+    }
+
+    @Test func gateLeftToTheCaller_isNotLeft_whileTheProfileIsComplete() async throws {
+        let fixture = EngineFixture()
+        try await fixture.signIn(profileCompleted: true)
+
+        #expect(try await fixture.engine.sendLeavingProfileGate(Self.behindTheGate).gate == nil)
+    }
+
+    @Test func gateLeftToTheCaller_ofASessionEndedSince_changesNothing() async throws {
+        let fixture = EngineFixture()
+        try await fixture.signIn(profileCompleted: false)
+        let sent = try await fixture.engine.sendLeavingProfileGate(Self.behindTheGate)
+        // Another sign-in, waiting for its profile too, takes over before the caller has read the answer.
+        _ = try await fixture.signIn(profileCompleted: false)
+
+        await fixture.engine.settleProfileGate(try #require(sent.gate), of: sent.response, isSuccess: true)
+
+        #expect(await fixture.engine.snapshot().state == .profileRequired)
+        #expect(fixture.storage.session?.profileCompleted == false)
+    }
+
     @Test func acceptedAnswerOnTheProfilePaths_changesNothing() async throws {
         let fixture = EngineFixture()
         try await fixture.signIn(profileCompleted: false)

@@ -4,6 +4,7 @@ import WoteData
 import WoteDomain
 import WoteRepository
 import WoteSession
+import WoteWire
 
 /// The session's decisions, driven event by event with no engine, no task and no clock: each
 /// interleaving the engine tests could only reach with a hook is a plain sequence of events here.
@@ -449,6 +450,30 @@ import WoteSession
         #expect(read(newer, lastSeen: newer) == .current)
     }
 
+    // MARK: - The session's identity
+
+    /// Work started for a session (a profile fetched, the profile completed) acts only while that
+    /// session is in memory: not after its end, nor for the next session.
+    @Test func anIdentity_isHeld_onlyWhileItsSessionIsInMemory() throws {
+        #expect(Machine().identity == nil)
+        var machine = SessionStateMachineSessionTests.signedIn()
+        let first = try #require(machine.identity)
+        #expect(machine.holds(first))
+
+        _ = machine.endSession(.loggedOut, cancellingRefresh: false)
+        #expect(machine.identity == nil)
+        #expect(!machine.holds(first))
+
+        let (next, _) = Machine.beginning(
+            StoredSession(tokens: SessionStateMachineSessionTests.pair("b"), profileCompleted: true), sessionID: "s2",
+            origin: SessionStateMachineSessionTests.origin, now: SessionStateMachineSessionTests.now, persist: true)
+        _ = machine.signInStored(next, persist: true, written: true)
+        let second = try #require(machine.identity)
+        #expect(second != first)
+        #expect(machine.holds(second))
+        #expect(!machine.holds(first))
+    }
+
     // MARK: - Answers (WoteKit's requests and other stacks' calls alike)
 
     @Test func anAnswer_stepsAsTheContractReadIt_theProfileGateIncluded() {
@@ -461,6 +486,15 @@ import WoteSession
         #expect(step(.accepted, completed: true, gate: true) == .deliver)
         #expect(step(.accepted, completed: false, gate: false) == .deliver)
         #expect(step(.accepted, completed: false, gate: true) == .markProfileCompleted)
+        // A gate left to the caller's own reading (`fetch`): asked only while the profile is required.
+        func leaving(_ meaning: ProtectedAnswer, completed: Bool) -> Machine.AnswerStep {
+            Machine.step(for: meaning, profileWasCompleted: completed, passesProfileGate: { nil }, mayRetry: true)
+        }
+        #expect(leaving(.accepted, completed: false) == .deliverAwaitingProfileGate)
+        #expect(leaving(.accepted, completed: true) == .deliver)
+        #expect(leaving(.profileRequired, completed: false) == .markProfileRequired)
+        #expect(leaving(.sessionEnded(.memberGone), completed: false) == .endSession(.memberGone))
+        #expect(leaving(.accessTokenRejected, completed: false) == .refreshAndRetry)
         #expect(step(.profileRequired) == .markProfileRequired)
         #expect(step(.sessionEnded(.banned)) == .endSession(.banned))
         #expect(step(.accessTokenRejected) == .refreshAndRetry)
