@@ -1,11 +1,15 @@
 import WoteData
 package import WoteDomain
+import WoteLocked
 package import WoteWire
 
 extension SessionEngine {
     /// The current session's identity (its generation), or `nil` when there is none.
-    package func currentSessionIdentity() -> SessionIdentity? {
-        machine.identity
+    ///
+    /// Read from the lane the actor republishes in the same step as every change of the session
+    /// (``SessionStateMachine/identity``), so a request asks it without waiting for the actor.
+    package nonisolated func currentSessionIdentity() -> SessionIdentity? {
+        lane.withLock { $0.identity }
     }
 
     /// Ends the session for `reason` only while `identity` is still current (issue 33, review #11:

@@ -113,10 +113,10 @@ extension SessionEngine: HTTPSending {
         if Task.isCancelled { throw .cancelled }
         // The request belongs to the session it is issued under: it is sent with that session's
         // token or not at all, whatever begins while it waits.
-        let published = lane.current
+        // Read in place: copying the whole lane would retain every string of the session.
+        let (hasSession, issued) = lane.withLock { ($0.session != nil, $0.generation) }
         // Without a session, nothing waits for a slot: the request fails as it would with one.
-        guard published.session != nil else { throw .session(await errorForMissingSessionOnceStored()) }
-        let issued = published.generation
+        guard hasSession else { throw .session(await errorForMissingSessionOnceStored()) }
         // The token is taken when the request gets its slot on the wire, not before.
         switch await slots.take(generation: issued) {
         case .granted: break
@@ -136,7 +136,7 @@ extension SessionEngine: HTTPSending {
             trace.status = response.status
             // The session this request was sent for may have ended while it was on the wire.
             let arrival = SessionStateMachine.answerArrived(
-                sentIn: requestGeneration, current: lane.current.generation,
+                sentIn: requestGeneration, current: lane.withLock { $0.generation },
                 outlivesItsSession: endpoint.answerOutlivesItsSession)
             switch arrival {
             case .answerBelongsToNobody: throw .session(await errorForMissingSessionOnceStored())
@@ -344,6 +344,9 @@ struct SendLane: Sendable {
     var generation: UInt64 = 0
     var refreshing = false
     var storeBehind = false
+
+    /// The published session's identity, as ``SessionStateMachine/identity`` is the machine's.
+    var identity: SessionIdentity? { session == nil ? nil : SessionIdentity(generation: generation) }
 }
 
 extension SessionEngine {

@@ -185,14 +185,17 @@ package actor SessionEngine {
 
     /// Tells every subscriber that the member's profile was fetched for the session `identity`,
     /// only while that session is current: a profile fetched for a session that has ended since
-    /// belongs to nobody, and is never shown in a newer one (issue 33, item 2). The check and the
-    /// event are one actor step, so the event comes before any later session's.
+    /// belongs to nobody, and is never shown in a newer one (issue 33, item 2).
+    ///
+    /// Without waiting for the actor: the lane is checked under the broadcaster's lock. The actor
+    /// republishes the lane before it sends the events of a session's end or beginning, so the
+    /// event either comes before those, or is not sent.
     ///
     /// - Throws: when `identity` is no longer the current session, the error a request of that
     ///   session gets once it has ended (``WoteError/notSignedIn`` when another began).
-    package func announceProfile(_ user: User, ifStill identity: SessionIdentity) async throws(WoteError) {
-        guard machine.holds(identity) else { throw await errorForMissingSessionOnceStored() }
-        broadcaster.send(.profileFetched(user))
+    package nonisolated func announceProfile(_ user: User, ifStill identity: SessionIdentity) async throws(WoteError) {
+        let sent = broadcaster.send(.profileFetched(user), while: { lane.withLock { $0.identity } == identity })
+        guard sent else { throw await errorForMissingSessionOnceStored() }
     }
 
     /// Ends every event stream handed out so far (at shutdown, or in tests to read what was sent).

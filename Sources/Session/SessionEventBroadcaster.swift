@@ -46,6 +46,22 @@ package final class SessionEventBroadcaster: Sendable {
         }
     }
 
+    /// Sends `event` to every subscriber only while `condition` holds, checked under the lock that
+    /// orders every event: an event sent after the condition stopped holding can never come
+    /// between this check and this event.
+    ///
+    /// - Returns: whether it was sent.
+    package func send(_ event: SessionEvent, while condition: () -> Bool) -> Bool {
+        let sent = subscribers.withLock { subscribers in
+            guard condition() else { return false }
+            if let state = event.state { subscribers.knownState = state }
+            for continuation in subscribers.continuations.values { continuation.yield(event) }
+            return true
+        }
+        if sent { onSend?(event) }
+        return sent
+    }
+
     /// Ends every stream; later subscribers still get new streams.
     package func finishAll() {
         let ended = subscribers.withLock { subscribers in

@@ -13,6 +13,25 @@ import WoteSession
         await drain(stream, of: engine, keeping: { _ in true })
     }
 
+    /// A profile announced for a session checks that session under the lock that orders every
+    /// event: an event whose condition no longer holds is not sent, and leaves no state behind.
+    @Test func aConditionalEvent_isSentOnlyWhileItsConditionHolds() async {
+        let broadcaster = SessionEventBroadcaster()
+        let early = broadcaster.stream()
+        #expect(broadcaster.send(.tokensRefreshed, while: { true }))
+        #expect(!broadcaster.send(.signedIn, while: { false }))
+        let late = broadcaster.stream()
+        broadcaster.send(.signedOut(.loggedOut))
+        broadcaster.finishAll()
+        var sent: [SessionEvent] = []
+        for await event in early { sent.append(event) }
+        var seenLate: [SessionEvent] = []
+        for await event in late { seenLate.append(event) }
+        #expect(sent == [.tokensRefreshed, .signedOut(.loggedOut)])
+        // The state event not sent set no state: the late stream starts with none.
+        #expect(seenLate == [.signedOut(.loggedOut)])
+    }
+
     @Test func beforeTheRestore_aStreamStartsWithTheRestoredState() async {
         let fixture = EngineFixture()
         let early = fixture.engine.events()

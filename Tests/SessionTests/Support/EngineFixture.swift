@@ -49,7 +49,7 @@ struct EngineFixture {
 
     /// Records that the server accepted the profile of the session current now.
     func markProfileCompleted() async throws {
-        guard let identity = await engine.currentSessionIdentity() else { throw WoteError.notSignedIn }
+        guard let identity = engine.currentSessionIdentity() else { throw WoteError.notSignedIn }
         try await engine.markProfileCompleted(ifStill: identity)
     }
 
