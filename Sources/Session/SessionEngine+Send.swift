@@ -346,7 +346,7 @@ struct SendLane: Sendable {
     var storeBehind = false
 
     /// The published session's identity, as ``SessionStateMachine/identity`` is the machine's.
-    var identity: SessionIdentity? { session == nil ? nil : SessionIdentity(generation: generation) }
+    var identity: SessionIdentity? { SessionStateMachine.identity(of: session, in: generation) }
 }
 
 extension SessionEngine {

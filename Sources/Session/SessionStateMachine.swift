@@ -200,7 +200,13 @@ package struct SessionStateMachine: Sendable {
     /// The session in memory's identity (its generation), or `nil` when there is none: what work
     /// started for a session (a profile fetched, a withdrawal) carries, to act on it only while it
     /// is still the session in memory (``holds(_:)``).
-    package var identity: SessionIdentity? { session == nil ? nil : SessionIdentity(generation: generation) }
+    package var identity: SessionIdentity? { Self.identity(of: session, in: generation) }
+
+    /// The identity of `session` in `generation`, or `nil` without a session: the one rule for the
+    /// machine and for the lane the engine publishes from it.
+    package static func identity(of session: StoredSession?, in generation: UInt64) -> SessionIdentity? {
+        session == nil ? nil : SessionIdentity(generation: generation)
+    }
 
     /// Whether `identity` is the session in memory's: only then may work started for it (the
     /// profile completed, a fetched profile announced) change or speak for the session, never for a
