@@ -250,14 +250,18 @@ extension SessionEngine: HTTPSending {
     package nonisolated func tokenWithoutWaiting(issuedIn issued: UInt64? = nil) -> (
         String, UInt64, profileCompleted: Bool
     )? {
-        let lane = lane.current
-        let step = SessionStateMachine.laneToken(
-            issuedIn: issued, generation: lane.generation, session: lane.session, refreshing: lane.refreshing,
-            storeBehind: lane.storeBehind, noticePending: noticePending, deviceNow: clock.now(),
-            leeway: configuration.refreshLeeway.timeInterval)
-        switch step {
-        case .askEngine: return nil
-        case .send(let token, let profileCompleted): return (token, lane.generation, profileCompleted)
+        let (deviceNow, leeway) = (clock.now(), configuration.refreshLeeway.timeInterval)
+        // Decided in place: copying the whole lane would retain every string of the session. The
+        // notice count's lock is taken inside the lane's (never the other way round), after the
+        // lane is read, so a notice that arrived before it is not missed.
+        return lane.withLock { lane in
+            let step = SessionStateMachine.laneToken(
+                issuedIn: issued, generation: lane.generation, session: lane.session, refreshing: lane.refreshing,
+                storeBehind: lane.storeBehind, noticePending: noticePending, deviceNow: deviceNow, leeway: leeway)
+            switch step {
+            case .askEngine: return nil
+            case .send(let token, let profileCompleted): return (token, lane.generation, profileCompleted)
+            }
         }
     }
 
