@@ -28,14 +28,15 @@ struct AHCOverheadBenchmark {
     /// with the same member's token. Both run on AsyncHTTPClient's singleton event loops.
     struct Sides {
         let network: AsyncHTTPClientTransport
-        let bareClient: HTTPClient
+        let bareClient: AsyncHTTPClient.HTTPClient
         let member: Member
         let wotekit: @Sendable () async -> Bool
         let bare: @Sendable () async -> Bool
 
         static func make(server: URL, clock: BenchClock) async throws -> Sides {
             let network = AsyncHTTPClientTransport()
-            let bareClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+            let bareClient = AsyncHTTPClient.HTTPClient(
+                eventLoopGroup: AsyncHTTPClient.HTTPClient.defaultEventLoopGroup)
             do {
                 let member = try await Member.signIn(server: server, clock: clock, transport: .asyncHTTPClient(network))
                 let bare = BareAHCProfileClient(

@@ -9,7 +9,7 @@ import NIOHTTP1
 /// the `Authorization: Bearer` and `Accept` headers set by hand, `execute(_:timeout:)` with
 /// 30 seconds, the body collected and the same envelope decoded with `JSONDecoder`.
 struct BareAHCProfileClient: Sendable {
-    private let client: HTTPClient
+    private let client: AsyncHTTPClient.HTTPClient
     private let url: String
     private let authorization: String
 
@@ -17,7 +17,7 @@ struct BareAHCProfileClient: Sendable {
     ///   - client: the bare client, in AsyncHTTPClient's default configuration.
     ///   - server: the reference server's base URL.
     ///   - accessToken: the bearer token, fixed for the whole run.
-    init(client: HTTPClient, server: URL, accessToken: String) {
+    init(client: AsyncHTTPClient.HTTPClient, server: URL, accessToken: String) {
         self.client = client
         url = server.appendingPathComponent("api/profiles").absoluteString
         authorization = "Bearer \(accessToken)"

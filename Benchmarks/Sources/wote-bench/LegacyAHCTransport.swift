@@ -17,12 +17,12 @@ import FoundationNetworking
 /// raced against a SwiftNIO timer, then builds an `HTTPURLResponse`. The success path is the old
 /// one line for line; failures are only named, not mapped as the real transport does.
 final class LegacyAHCTransport: Sendable {
-    private let client: HTTPClient
+    private let client: AsyncHTTPClient.HTTPClient
     private let maximumBodySize = AsyncHTTPClientTransport.defaultMaximumBodySize
 
     init() {
-        client = HTTPClient(
-            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+        client = AsyncHTTPClient.HTTPClient(
+            eventLoopGroup: AsyncHTTPClient.HTTPClient.defaultEventLoopGroup,
             configuration: AsyncHTTPClientTransport.defaultConfiguration())
     }
 
