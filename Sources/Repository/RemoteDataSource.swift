@@ -44,7 +44,7 @@ package protocol SessionDataSource: Sendable {
     func end(reason: SignOutReason) async throws(WoteError)
     /// Which session is current, or `nil` when there is none. It changes when a session begins or
     /// ends, not when its tokens rotate: work asked for one session (a withdrawal) ends that one only.
-    func currentSessionIdentity() async -> SessionIdentity?
+    func currentSessionIdentity() -> SessionIdentity?
     /// Ends the session for `reason` as ``end(reason:)`` does, only while `identity` is still the
     /// current session; a session that began since is left alone.
     ///

@@ -74,7 +74,7 @@ package struct WoteAuthRepository: AuthRepository {
     package func withdraw() async throws(WoteError) {
         // The withdrawal belongs to the session it is asked for: a logout and another sign-in while
         // its call is on the wire leave the new session alone (issue 33, review #11).
-        guard let asked = await session.currentSessionIdentity() else { throw .notSignedIn }
+        guard let asked = session.currentSessionIdentity() else { throw .notSignedIn }
         guard let failure = await askServerToWithdraw() else {
             // The account is gone: that is what the person asked for, even when a logout ended the
             // local session meanwhile.

@@ -51,7 +51,7 @@ package struct WoteProfileRepository: ProfileRepository {
     package func completeProfile(_ draft: ProfileDraft) async throws(WoteError) {
         // The answer belongs to the session the request was issued under: it completes that
         // session's profile, never that of one that began while it was on its way.
-        let issuedUnder = await session.currentSessionIdentity()
+        let issuedUnder = session.currentSessionIdentity()
         let envelope = try await ResponseEnvelope<IgnoredPayload>.received { () async throws(APIError) in
             try await remote.setUpProfile(ProfileRequestDTO(draft), imageJPEG: draft.imageJPEG)
         }
@@ -71,7 +71,7 @@ package struct WoteProfileRepository: ProfileRepository {
     ///   before its answer was taken.
     package func fetchMyProfile() async throws(WoteError) -> User {
         // The profile belongs to the session the request was issued under (issue 33, item 2).
-        let issuedUnder = await session.currentSessionIdentity()
+        let issuedUnder = session.currentSessionIdentity()
         let envelope = try await ResponseEnvelope<ProfileDTO>.received { () async throws(APIError) in
             try await remote.fetchMyProfile()
         }

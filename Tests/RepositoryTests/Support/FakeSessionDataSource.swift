@@ -49,19 +49,19 @@ final class FakeSessionDataSource: SessionDataSource {
     }
 
     func announceProfile(_ user: User, ifStill identity: SessionIdentity) async throws(WoteError) {
-        guard await currentSessionIdentity() == identity else { throw .notSignedIn }
+        guard currentSessionIdentity() == identity else { throw .notSignedIn }
         send(.profileFetched(user))
     }
 
     /// The fake's sessions are told apart by how many began: each ``begin(_:persist:)`` is a new one.
-    func currentSessionIdentity() async -> SessionIdentity? {
+    func currentSessionIdentity() -> SessionIdentity? {
         state.withLock {
             $0.snapshot.state.hasSession ? SessionIdentity(generation: UInt64($0.begins.count)) : nil
         }
     }
 
     func end(reason: SignOutReason, ifStill identity: SessionIdentity) async throws(WoteError) -> Bool {
-        guard await currentSessionIdentity() == identity else { return false }
+        guard currentSessionIdentity() == identity else { return false }
         try await end(reason: reason)
         return true
     }
@@ -85,7 +85,7 @@ final class FakeSessionDataSource: SessionDataSource {
     }
 
     func markProfileCompleted(ifStill identity: SessionIdentity) async throws(WoteError) {
-        guard await currentSessionIdentity() == identity else { throw .notSignedIn }
+        guard currentSessionIdentity() == identity else { throw .notSignedIn }
         state.withLock {
             $0.profileCompletions += 1
             $0.snapshot.state = .signedIn
