@@ -14,13 +14,8 @@ package final class ExchangeDeadlines: Sendable {
     /// The table every `HTTPClient` uses.
     package static let shared = ExchangeDeadlines()
 
-    private struct Entry {
-        var due: ContinuousClock.Instant
-        var action: @Sendable () -> Void
-    }
-
     private struct State {
-        var entries: [UInt64: Entry] = [:]
+        var entries = DeadlineTable<ContinuousClock.Instant>()
         var nextID: UInt64 = 0
         /// The running watcher and its number; a replaced watcher ends at its next look.
         var watcher: Task<Void, Never>?
@@ -44,7 +39,7 @@ package final class ExchangeDeadlines: Sendable {
         return state.withLock { state in
             state.nextID &+= 1
             let id = state.nextID
-            state.entries[id] = Entry(due: due, action: action)
+            state.entries.add(id, due: due, action)
             state.lookedIdle = false
             state.shortestLimit = min(state.shortestLimit ?? limit, limit)
             if state.watcher == nil || (state.nextLook.map { due < $0 } ?? true) {
@@ -60,7 +55,8 @@ package final class ExchangeDeadlines: Sendable {
 
     /// Forgets the deadline `id`; its action will not run (unless it is running already).
     package func cancel(_ id: UInt64) {
-        state.withLock { _ = $0.entries.removeValue(forKey: id) }
+        let removed = state.withLock { $0.entries.remove(id) }
+        _ = removed  // released here, outside the lock
     }
 
     /// Deadlines not yet due or cancelled, for tests.
@@ -84,16 +80,8 @@ package final class ExchangeDeadlines: Sendable {
         state.withLock { state in
             guard state.watcherNumber == number else { return ([], nil) }
             let now = ContinuousClock.now
-            var due: [@Sendable () -> Void] = []
-            var earliest: ContinuousClock.Instant?
-            for (id, entry) in state.entries {
-                if entry.due <= now {
-                    due.append(entry.action)
-                    state.entries[id] = nil
-                } else if earliest.map({ entry.due < $0 }) ?? true {
-                    earliest = entry.due
-                }
-            }
+            let (due, dueNext) = state.entries.takeDue(at: now)
+            var earliest = dueNext
             if earliest == nil {
                 // Nothing pending: look once more after the shortest limit (an exchange scheduled
                 // meanwhile is due no sooner), then end.

@@ -84,14 +84,9 @@ package final class TransferDeadlines: Sendable {
     /// The table every ``RedirectRefusingSession`` uses.
     package static let shared = TransferDeadlines()
 
-    private struct Entry {
-        let due: DispatchTime
-        let action: @Sendable () -> Void
-    }
-
     private struct State {
         var nextID: UInt64 = 0
-        var entries: [UInt64: Entry] = [:]
+        var entries = DeadlineTable<DispatchTime>()
         /// When the armed look runs (`nil`: none armed), and its number: a look armed earlier
         /// than it and still queued finds another number and does nothing.
         var armedFor: DispatchTime?
@@ -111,7 +106,7 @@ package final class TransferDeadlines: Sendable {
         let due = DispatchTime.now() + seconds
         return state.withLock { state in
             state.nextID &+= 1
-            state.entries[state.nextID] = Entry(due: due, action: action)
+            state.entries.add(state.nextID, due: due, action)
             // A later deadline is due after the armed look, which re-arms for it.
             if state.armedFor.map({ due < $0 }) ?? true { arm(&state, at: due) }
             return state.nextID
@@ -121,7 +116,7 @@ package final class TransferDeadlines: Sendable {
     /// Forgets the deadline `id` and releases its action; the action will not run (unless it is
     /// running already).
     package func cancel(_ id: UInt64) {
-        let removed = state.withLock { $0.entries.removeValue(forKey: id) }
+        let removed = state.withLock { $0.entries.remove(id) }
         _ = removed  // released here, outside the lock
     }
 
@@ -140,17 +135,7 @@ package final class TransferDeadlines: Sendable {
         let due = state.withLock { state -> [@Sendable () -> Void] in
             guard state.armedNumber == number else { return [] }
             state.armedFor = nil
-            let now = DispatchTime.now()
-            var due: [@Sendable () -> Void] = []
-            var earliest: DispatchTime?
-            for (id, entry) in state.entries {
-                if entry.due <= now {
-                    due.append(entry.action)
-                    state.entries[id] = nil
-                } else if earliest.map({ entry.due < $0 }) ?? true {
-                    earliest = entry.due
-                }
-            }
+            let (due, earliest) = state.entries.takeDue(at: DispatchTime.now())
             if let earliest { arm(&state, at: earliest) }
             return due
         }
