@@ -31,6 +31,10 @@ public struct SignOutRecord: Sendable, Equatable, Codable, CustomStringConvertib
     /// The session's last transitions up to and including the end, oldest first, at most
     /// ``transitionLimit``.
     public var transitions: [SessionTransition]
+    /// The identifier of the session that ended (``StoredSession/sessionID``; a random identifier
+    /// given at sign-in, no token): while the store still holds that session (its removal could not
+    /// be made), a restore, a notice or a relaunch removes it instead of adopting it.
+    package var endedSessionID: String?
 
     /// Creates a record.
     public init(
@@ -59,7 +63,7 @@ public struct SignOutRecord: Sendable, Equatable, Codable, CustomStringConvertib
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, date, reason, corruption, divisionCode, call, transitions
+        case version, date, reason, corruption, divisionCode, call, transitions, session
     }
 
     /// Reads a record; a later ``formatVersion`` or an unknown reason is a `DecodingError`.
@@ -80,6 +84,7 @@ public struct SignOutRecord: Sendable, Equatable, Codable, CustomStringConvertib
         divisionCode = try container.decodeIfPresent(String.self, forKey: .divisionCode)
         call = try container.decode(SignOutCall.self, forKey: .call)
         transitions = try container.decode([SessionTransition].self, forKey: .transitions)
+        endedSessionID = try container.decodeIfPresent(String.self, forKey: .session)
     }
 
     /// Writes the record, its reason by name.
@@ -96,6 +101,7 @@ public struct SignOutRecord: Sendable, Equatable, Codable, CustomStringConvertib
         try container.encodeIfPresent(divisionCode, forKey: .divisionCode)
         try container.encode(call, forKey: .call)
         try container.encode(transitions, forKey: .transitions)
+        try container.encodeIfPresent(endedSessionID, forKey: .session)
     }
 }
 

@@ -32,9 +32,57 @@ extension SessionEngine {
         broadcast(end.events)
         // The one place every end passes: its record, beside the store, after its event.
         if end.isRecorded {
-            recorder.record(end.reason, call: .ending(end.reason, cancellingRefresh: end.cancellingRefresh))
+            recorder.record(
+                end.reason, call: .ending(end.reason, cancellingRefresh: end.cancellingRefresh),
+                endedSessionID: end.ended?.sessionID)
         }
         return SessionEnding(id: end.id)
+    }
+
+    /// Makes the store hold what memory holds after an end (its removal), so that the end always
+    /// finishes: the step runs to its end whatever happens to the caller (``finishing(_:)``), and one
+    /// that did not complete leaves the removal owed (``owingTheRemoval(_:)``).
+    ///
+    /// - Parameter replacingOtherOrigins: whether another origin's stored session goes too (a wipe).
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the store was not emptied.
+    func storeEnd(replacingOtherOrigins: Bool) async throws(WoteError) {
+        let failure = await finishing { engine -> WoteError? in
+            do throws(WoteError) {
+                try await engine.owingTheRemoval { () async throws(WoteError) in
+                    try await engine.withStore { () async throws(WoteError) in
+                        try await engine.writeMemoryToStore(replacingOtherOrigins: replacingOtherOrigins)
+                    }
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Runs an end's store step; when it does not complete, for any reason (the store's turn or
+    /// lock not had in time, a cancelled wait, no background time, the store refusing the write),
+    /// the removal is owed while no session is in memory: the next change of the store, restore or
+    /// logout makes it, and the sign-out record, written before the step, carries it to the other
+    /// processes and the next launch.
+    func owingTheRemoval(_ step: () async throws(WoteError) -> Void) async throws(WoteError) {
+        do {
+            try await step()
+        } catch {
+            if machine.refusedWriteOwesRemoval { removalPending = true }
+            throw error
+        }
+    }
+
+    /// Runs `body` to its end whatever happens to the caller: in a task of its own, holding no store
+    /// queue, so the caller's cancellation (a view going away) does not cut an end's store step
+    /// short; in place when the caller holds this engine's store queue (a task of its own would wait
+    /// for the caller for ever).
+    func finishing<T: Sendable>(_ body: @escaping @Sendable (isolated SessionEngine) async -> T) async -> T {
+        if StoreQueueHolder.engine == ObjectIdentifier(self) { return await body(self) }
+        let task = StoreQueueHolder.$engine.withValue(nil) { Task { await body(self) } }
+        return await task.value
     }
 
     /// Tells the requests that waited for an ended session that it ended: those waiting for its

@@ -62,50 +62,85 @@ extension SessionEngine {
         // token again. Its call is bounded by the request time-out, as the logout is.
         let landing = machine.letRefreshLand()
         let ended = endInMemory(reason: .loggedOut, cancellingRefresh: false)
-        let deadline = clock.uptime() + client.timeout
-        var landed: TokenPair?
-        var credentials: LogoutCredentials?
-        var storeFailure: WoteError?
-        do {
-            // Its place in the store queue first: a restore or a sign-in asked for after the logout
-            // comes after it, even while it waits for the refresh.
-            try await inStoreQueue { () async throws(WoteError) in
-                // A session kept in memory only has no store for the refresh's answer to land in:
-                // the logout waits for that refresh and takes its pair from the machine (a
-                // persistent one has landed already: the refresh held the store queue).
-                if let landing {
-                    await waitForLanding(landing)
-                    landed = machine.takeLanding(landing)
-                }
-                try await holdingStoreLocks { () async throws(WoteError) in
-                    // Under the store's lock, as a refresh: no other process spends the refresh token
-                    // this logout may need, and a pair another process refreshed is the one used.
-                    credentials = await credentialsForLogout(
-                        of: ending, landed: landed, readingTheStore: wasPersistent, until: deadline)
-                    try await writeMemoryToStore(replacingOtherOrigins: false)
-                }
-            }
-        } catch {
-            storeFailure = error
+        // The store step runs to its end whatever happens to the caller, and owes the removal when
+        // it did not complete (see `finishing(_:)` and `owingTheRemoval(_:)`).
+        let step = await finishing { engine in
+            await engine.logoutStoreStep(of: ending, landing: landing, readingTheStore: wasPersistent)
         }
         announce(ended)
+        // The logout's own time starts with its own calls: the waits before them (the landing, the
+        // store's queue and lock) have their own bounds.
+        let deadline = step.deadline ?? clock.uptime() + client.timeout
+        // Without the store's lock, no refresh: another process may be spending the same refresh
+        // token, and a refresh token is never sent twice.
         let found: LogoutCredentials
-        if let credentials {
+        if let credentials = step.credentials {
             found = credentials
         } else {
-            found = await credentialsForLogout(of: ending, landed: landed, readingTheStore: false, until: deadline)
+            found = await credentialsForLogout(
+                of: ending, landed: step.landed, readingTheStore: false, mayRefresh: false, until: deadline)
         }
         let told = await tellServerOfLogout(with: found, deviceToken: deviceToken, until: deadline)
         if case .notTold(let why) = told { broadcaster.send(.serverNotToldOfLogout(why)) }
-        if let storeFailure { throw storeFailure }
+        if let failure = step.failure { throw failure }
+    }
+
+    /// What a logout's store step came to.
+    struct LogoutStoreStep: Sendable {
+        /// The pair the refresh the logout let land brought, if any.
+        var landed: TokenPair?
+        /// The tokens for the logout call, found under the store's lock; `nil` when the lock was not had.
+        var credentials: LogoutCredentials?
+        /// When the logout's own calls must be over (their time starts under the lock).
+        var deadline: Duration?
+        /// Why the store was not emptied, if it was not: the removal is then owed.
+        var failure: WoteError?
+    }
+
+    /// The logout's store step: its place in the store queue, the landing of the refresh it let
+    /// land, then under the store's lock the tokens for its call and the removal. A step that did not
+    /// complete owes the removal.
+    func logoutStoreStep(of ending: StoredSession, landing: UInt64?, readingTheStore: Bool) async -> LogoutStoreStep {
+        var step = LogoutStoreStep()
+        do {
+            try await owingTheRemoval { () async throws(WoteError) in
+                // Its place in the store queue first: a restore or a sign-in asked for after the
+                // logout comes after it, even while it waits for the refresh.
+                try await inStoreQueue { () async throws(WoteError) in
+                    // A session kept in memory only has no store for the refresh's answer to land
+                    // in: the logout waits for that refresh and takes its pair from the machine (a
+                    // persistent one has landed already: the refresh held the store queue).
+                    if let landing {
+                        await waitForLanding(landing)
+                        step.landed = machine.takeLanding(landing)
+                    }
+                    try await holdingStoreLocks { () async throws(WoteError) in
+                        // Under the store's lock, as a refresh: no other process spends the refresh
+                        // token this logout may need, and a pair another process refreshed is the
+                        // one used.
+                        let deadline = clock.uptime() + client.timeout
+                        step.deadline = deadline
+                        step.credentials = await credentialsForLogout(
+                            of: ending, landed: step.landed, readingTheStore: readingTheStore, until: deadline)
+                        try await writeMemoryToStore(replacingOtherOrigins: false)
+                    }
+                }
+            }
+        } catch {
+            step.failure = error
+        }
+        return step
     }
 
     /// The tokens the logout call goes with: the ended session's, the pair a refresh the logout let
     /// land brought (`landed`), or a newer pair another process stored (read when `readingTheStore`;
     /// call it inside ``withStore(_:)``); with an access token that has expired on the server's
     /// clock, a new pair from a refresh, or why there is none.
+    ///
+    /// - Parameter mayRefresh: `false` outside the store's lock: the refresh token is never spent there.
     func credentialsForLogout(
-        of ending: StoredSession, landed: TokenPair? = nil, readingTheStore: Bool, until deadline: Duration
+        of ending: StoredSession, landed: TokenPair? = nil, readingTheStore: Bool, mayRefresh outsideTheLock: Bool = true,
+        until deadline: Duration
     ) async -> LogoutCredentials {
         var stored: StoredSession?
         var storeEmpty = false
@@ -119,7 +154,8 @@ extension SessionEngine {
         }
         let latest = SessionStateMachine.logoutSession(
             ending: ending, landed: landed, stored: stored, storeEmpty: storeEmpty, origin: origin)
-        let mayRefresh = SessionStateMachine.logoutMayRefresh(stored: stored, ending: ending, origin: origin)
+        let mayRefresh =
+            outsideTheLock && SessionStateMachine.logoutMayRefresh(stored: stored, ending: ending, origin: origin)
         let step = SessionStateMachine.logoutTokens(
             latest: latest, mayRefresh: mayRefresh, call: configuration.contract.logout, now: clock.now())
         switch step {

@@ -51,15 +51,21 @@ extension SessionEngine {
             await waitForStoreQueue()
         }
         let read = await loadStore()
+        // The end recorded beside the store: a session whose removal an end could not make (in
+        // this process, another one or an earlier launch) is removed, never adopted.
+        let recordedEnd = recorder.recordedEnd
         // The machine compares generations: a sign-in or an end that ran while the store was read
         // is newer than what was read.
         var adoption: (StoredSession, refreshFirst: Bool)?
         var spent: StoredSession?
+        var ended: StoredSession?
         switch machine.restoreRead(
-            read, askedIn: restoring, removalPending: removalPending, origin: origin, now: clock.now())
+            read, askedIn: restoring, removalPending: removalPending, origin: origin, now: clock.now(),
+            recordedEnd: recordedEnd)
         {
         case .unavailable, .corrupted, .noSession, .overtaken: break
         case .spentPair(let stored): spent = stored
+        case .endedSession(let stored): ended = stored
         case .adopt(let stored, let actions, let refreshFirst):
             run(actions)
             lastSeenInStore = stored
@@ -71,6 +77,12 @@ extension SessionEngine {
             // Compare-and-swap: only while the store still holds that pair and nobody signed in.
             _ = try? await withStore { () async throws(WoteError) in
                 if machine.restoreRemovesSpentPair { try await removeStoredSession(whileItHolds: spent.tokens) }
+            }
+        }
+        if let ended {
+            // Compare-and-swap: only while the store still holds that session.
+            _ = try? await withStore { () async throws(WoteError) in
+                if machine.restoreRemovesSpentPair { await removeStoredSession(ifItIs: ended) }
             }
         }
         guard let (stored, refreshFirst) = adoption else { return nil }

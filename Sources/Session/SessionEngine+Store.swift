@@ -125,6 +125,20 @@ extension SessionEngine {
         }
     }
 
+    /// Removes `ended`, a session whose end is recorded beside the store, only while the store
+    /// still holds it (call it inside ``withStore(_:)``); failing leaves it for the next restore.
+    func removeStoredSession(ifItIs ended: StoredSession) async {
+        guard case .success(let stored?) = await loadStore(),
+            SessionStateMachine.owedRemoval(of: stored, endedSessionID: ended.sessionID, origin: origin) == .remove
+        else { return }
+        do {
+            try await storage.remove()
+            lastSeenInStore = nil
+        } catch {
+            // Still there: the next restore, notice or launch removes it.
+        }
+    }
+
     /// Empties the store after a refresh token was refused, only while the store still holds
     /// `spent` (compare-and-swap; call it inside ``withStore(_:)``): a newer pair another client
     /// stored meanwhile, or another origin's session, stays.

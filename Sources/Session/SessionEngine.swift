@@ -280,9 +280,7 @@ package actor SessionEngine {
     package func end(reason: SignOutReason) async throws(WoteError) {
         let ending = endInMemory(reason: reason)
         defer { announce(ending) }
-        try await withStore { () async throws(WoteError) in
-            try await writeMemoryToStore(replacingOtherOrigins: false)
-        }
+        try await storeEnd(replacingOtherOrigins: false)
     }
 
     /// Ends the session after the server said it is over; a storage failure is reported as an event
@@ -294,9 +292,7 @@ package actor SessionEngine {
         let ending = endInMemory(reason: reason, cancellingRefresh: cancellingRefresh)
         defer { announce(ending) }
         do {
-            try await withStore { () async throws(WoteError) in
-                try await writeMemoryToStore(replacingOtherOrigins: false)
-            }
+            try await storeEnd(replacingOtherOrigins: false)
         } catch {
             broadcaster.send(.refreshFailed(error))
         }
@@ -310,9 +306,7 @@ package actor SessionEngine {
     package func wipeStoredSession() async throws(WoteError) {
         let ending = endInMemory(reason: .loggedOut)
         defer { announce(ending) }
-        try await withStore { () async throws(WoteError) in
-            try await writeMemoryToStore(replacingOtherOrigins: true)
-        }
+        try await storeEnd(replacingOtherOrigins: true)
     }
 
     /// Records that the server accepted the profile of the session `identity`: that session, while

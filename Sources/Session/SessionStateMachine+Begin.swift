@@ -33,6 +33,11 @@ extension SessionStateMachine {
         /// refused to take, then an end): it is spent, so it is not adopted, the state stays as it
         /// is, and it is removed from the store while the store still holds it.
         case spentPair(StoredSession)
+        /// The store holds a session whose end is recorded beside it (``SignOutRecord``): an end
+        /// whose removal was not made, in this process, another one or an earlier launch. It never
+        /// comes back: it is not adopted, nobody is signed in, and it is removed from the store while
+        /// the store still holds it.
+        case endedSession(StoredSession)
         /// The stored session (as read) became the session in memory (a new generation; `actions`
         /// fail the waiters of any earlier one), to be announced at once; `refreshFirst` when its access
         /// token has expired on the server's timeline, so that one refresh follows.
@@ -49,9 +54,11 @@ extension SessionStateMachine {
     ///   - removalPending: whether the store refused an end's removal that is still to be done.
     ///   - origin: this engine's origin.
     ///   - now: the device's time now (the stored session's offset gives the server's).
+    ///   - recordedEnd: the ``StoredSession/sessionID`` the sign-out record beside the store says
+    ///     has ended, if any.
     package mutating func restoreRead(
         _ read: Result<StoredSession?, TokenStorageError>, askedIn: UInt64, removalPending: Bool, origin: String?,
-        now: Date
+        now: Date, recordedEnd: String? = nil
     ) -> RestoreStep {
         // A sign-in or sign-out that ran while the store was read is newer than what was read.
         guard isCurrent(askedIn) else { return .overtaken }
@@ -71,6 +78,10 @@ extension SessionStateMachine {
             return .noSession
         }
         if retiredRefreshTokens.contains(stored.tokens.refreshToken) { return .spentPair(stored) }
+        if Self.endIsRecorded(of: stored, recordedEnd: recordedEnd) {
+            if case .signedOut = state {} else { state = .signedOut(.noSession) }
+            return .endedSession(stored)
+        }
         let actions = sessionBegan(failingWaitersWith: .notSignedIn)
         var adopted = stored
         adopted.origin = origin
@@ -79,6 +90,13 @@ extension SessionStateMachine {
         state = Self.signedInState(profileCompleted: stored.profileCompleted)
         let serverNow = now.addingTimeInterval(stored.serverClockOffset ?? 0)
         return .adopt(stored, actions: actions, refreshFirst: stored.tokens.isAccessTokenExpired(at: serverNow))
+    }
+
+    /// Whether the sign-out record beside the store says `stored` has ended (`recordedEnd`, the
+    /// record's ``StoredSession/sessionID``): a session without an identifier is never named.
+    package static func endIsRecorded(of stored: StoredSession, recordedEnd: String?) -> Bool {
+        guard let id = stored.sessionID, let recordedEnd else { return false }
+        return id == recordedEnd
     }
 
     /// The session in memory changed from a pair with refresh token `old` to one with `new`.

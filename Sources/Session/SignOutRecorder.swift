@@ -47,13 +47,30 @@ final class SignOutRecorder: Sendable {
         }
     }
 
-    /// Writes the record of an end for `reason` through `call`, with the transitions so far.
-    func record(_ reason: SignOutReason, call: SignOutCall) {
-        let record = SignOutRecord(
+    /// Writes the record of an end for `reason` through `call`, with the transitions so far, naming
+    /// the session that ended (`endedSessionID`) so that the store's copy of it, should its removal
+    /// fail, is removed by whoever finds it next. An end that only follows another (`endedElsewhere`)
+    /// leaves the record of the end it followed as it is: the record names who decided.
+    func record(_ reason: SignOutReason, call: SignOutCall, endedSessionID: String? = nil) {
+        if !SignOutRecorder.replaces(store.loadRecord(), with: reason, endedSessionID: endedSessionID) { return }
+        var record = SignOutRecord(
             date: now(), reason: reason, divisionCode: divisionCode(of: reason, call: call), call: call,
             transitions: transitions.current)
+        record.endedSessionID = endedSessionID
         try? store.saveRecord(record)
     }
+
+    /// Whether the record of an end for `reason` of the session `endedSessionID` replaces
+    /// `existing`: always, except that an end which only follows another process's end of the same
+    /// session (``SignOutReason/endedElsewhere``) never overwrites the record of the end it followed.
+    static func replaces(_ existing: SignOutRecord?, with reason: SignOutReason, endedSessionID: String?) -> Bool {
+        guard reason == .endedElsewhere, let endedSessionID, let existing else { return true }
+        return existing.endedSessionID != endedSessionID
+    }
+
+    /// The session a record beside the store says has ended, if any: a store that still holds it
+    /// owes its removal.
+    var recordedEnd: String? { store.loadRecord()?.endedSessionID }
 
     /// The backend's code of the server's verdict that means `reason`, when `call` read one.
     func divisionCode(of reason: SignOutReason, call: SignOutCall) -> String? {
