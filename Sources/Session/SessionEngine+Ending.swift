@@ -99,9 +99,22 @@ extension SessionEngine {
     }
 
     /// Waits until every session end under way has been written to the store.
+    /// A cancelled caller stops waiting at once.
     func waitUntilEndingsAreStored() async {
         guard let waiter = machine.waitForEndingsStored() else { return }
-        await withCheckedContinuation { endingContinuations[waiter] = $0 }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled { return continuation.resume() }
+                endingContinuations[waiter] = continuation
+            }
+        } onCancel: {
+            Task { await self.stopWaitingForEndings(waiter) }
+        }
+    }
+
+    /// Resumes the ending waiter `waiter`, whose caller was cancelled (if it still waits).
+    private func stopWaitingForEndings(_ waiter: SessionStateMachine.WaiterID) {
+        run(machine.endingWaiterCancelled(waiter))
     }
 
     /// The error for a request that needs a session and finds none, once any session end under way

@@ -139,7 +139,8 @@ extension SessionEngine {
     ///
     /// - Parameter mayRefresh: `false` outside the store's lock: the refresh token is never spent there.
     func credentialsForLogout(
-        of ending: StoredSession, landed: TokenPair? = nil, readingTheStore: Bool, mayRefresh outsideTheLock: Bool = true,
+        of ending: StoredSession, landed: TokenPair? = nil, readingTheStore: Bool,
+        mayRefresh outsideTheLock: Bool = true,
         until deadline: Duration
     ) async -> LogoutCredentials {
         var stored: StoredSession?

@@ -44,9 +44,14 @@ extension SessionEngine {
     private func followNotices() async {
         while true {
             let upTo = noticeCounts.withLock { $0.arrived }
-            await followStore()
-            noticeCounts.withLock { $0.followed = upTo }
-            switch machine.noticePassEnded(pending: noticePending) {
+            // The pass runs to its end whatever happens to the request whose task runs it (a
+            // cancelled request would fail the store's turn or lock, and the pass with it).
+            let followed = await finishing { engine in await engine.followStore() }
+            // A pass whose read of the store was not made (its lock not had in time, no background
+            // time) follows nothing: the notice stays pending, so no token of the session it may
+            // have ended is handed out, and the next token decision makes the pass again.
+            if followed { noticeCounts.withLock { $0.followed = upTo } }
+            switch machine.noticePassEnded(pending: noticePending, readFailed: !followed) {
             case .followAgain: continue
             case .done(let actions): return run(actions)
             }
@@ -75,6 +80,30 @@ extension SessionEngine {
         }
     }
 
+    /// Waits, before a token decision, until every notice that arrived was followed
+    /// (``waitUntilNoticesFollowed()``); a pass that could not read the store is made once more, and
+    /// when that fails too, no token is decided.
+    ///
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the store could not be read after a notice:
+    ///   memory may hold a session another process ended.
+    func followNoticesBeforeDeciding() async throws(APIError) {
+        var attempts = 0
+        while true {
+            await waitUntilNoticesFollowed()
+            attempts += 1
+            switch machine.noticesFollowed(pending: noticePending, attempts: attempts) {
+            case .decide: return
+            case .followAgain: continue
+            case .fail:
+                // Told as a refresh whose store step failed is: the session in memory may lag.
+                let failure = WoteError.storageFailure(
+                    TokenStorageError.lockTimedOut("the store after a notice").reason)
+                broadcaster.send(.refreshFailed(failure))
+                throw .session(failure)
+            }
+        }
+    }
+
     /// Resumes the notice waiter `waiter`, whose caller was cancelled (if it still waits).
     private func stopWaitingForNotices(_ waiter: SessionStateMachine.WaiterID) {
         run(machine.noticeWaiterCancelled(waiter))
@@ -89,27 +118,36 @@ extension SessionEngine {
     ///   sign-in here: `restored(signedIn)` or `restored(profileRequired)`), unless this process's own
     ///   logout still has to remove it;
     /// - a session kept in memory only (not persistent) ignores the store, as always.
-    private func followStore() async {
+    ///
+    /// - Returns: whether the store was read (or nothing needed reading); `false` when its lock was
+    ///   not had.
+    func followStore() async -> Bool {
         var before = generation
         var following = machine.noticeFollowing(removalPending: removalPending)
         if following == .rereadStore {
-            let reading = try? await withStore { () async throws(WoteError) -> StoreReading? in
-                guard machine.noticeRereads(askedIn: before) else { return nil }
-                return await reconcileWithStore()
+            let reading: StoreReading?
+            do throws(WoteError) {
+                reading = try await withStore { () async throws(WoteError) -> StoreReading? in
+                    guard machine.noticeRereads(askedIn: before) else { return nil }
+                    return await reconcileWithStore()
+                }
+            } catch {
+                return false
             }
             let after = SessionStateMachine.noticeAfterReading(reading)
             if after.announcesRefresh { broadcaster.send(.tokensRefreshed) }
             // Another process began another session: this one ended, and that one is a sign-in here.
-            guard after.looksForSignIn else { return }
+            guard after.looksForSignIn else { return true }
             before = generation
             following = machine.noticeFollowing(removalPending: removalPending)
         }
-        guard following == .lookForSignIn else { return }
+        guard following == .lookForSignIn else { return true }
         await waitForStoreQueue()
-        guard machine.noticeMayRestore(askedIn: before) else { return }
+        guard machine.noticeMayRestore(askedIn: before) else { return true }
         let found = try? await storage.load()
-        guard SessionStateMachine.noticeRestores(found: found) else { return }
+        guard SessionStateMachine.noticeRestores(found: found) else { return true }
         // Announced as any restore is: `restored(signedIn)` (or `profileRequired`).
         _ = await restoreFromStorage()
+        return true
     }
 }

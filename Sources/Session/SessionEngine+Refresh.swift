@@ -207,9 +207,16 @@ extension SessionEngine {
         do {
             // Read on the server's timeline of the session the call was made for; the same token
             // goes out again while its answer may have been lost.
-            (exchanged, lost) = try await exchangeRefreshSendingAgainIfLost(
+            switch try await exchangeRefreshSendingAgainIfLost(
                 current.tokens.refreshToken, serverClockOffset: current.serverClockOffset,
-                flightGeneration: flightGeneration)
+                flightGeneration: flightGeneration, holdingStore: holdingStore,
+                startedWith: current.tokens.accessToken)
+            {
+            case .exchanged(let last, let anyLost): (exchanged, lost) = (last, anyLost)
+            case .superseded(.renewed(let tokens)): return .renewed(tokens)
+            case .superseded(.failed(let error)):
+                return keep(error, announcing: machine.announcesPassingFailure(ofFlight: flightGeneration))
+            }
         } catch {
             return keep(error, announcing: machine.announcesPassingFailure(ofFlight: flightGeneration))
         }

@@ -274,7 +274,7 @@ extension SessionEngine: HTTPSending {
         String, UInt64, profileCompleted: Bool
     ) {
         if storeBehindSince != nil { await catchUpStore() }
-        await waitUntilNoticesFollowed()
+        try await followNoticesBeforeDeciding()
         let startGeneration = issued ?? generation
         let leeway = configuration.refreshLeeway.timeInterval
         var step = machine.requestToken(issuedIn: startGeneration, deviceNow: clock.now(), leeway: leeway)
@@ -282,7 +282,7 @@ extension SessionEngine: HTTPSending {
             // A refresh is under way (an answer said the token was rejected, or it is expiring):
             // a request not yet sent waits for the new token rather than sending the old one.
             let outcome = await sharedRefresh(trigger: .reactive)
-            await waitUntilNoticesFollowed()
+            try await followNoticesBeforeDeciding()
             switch machine.afterJoinedRefresh(outcome, issuedIn: startGeneration, callerCancelled: Task.isCancelled) {
             case .send(let token): return (token, startGeneration, session?.profileCompleted ?? true)
             case .goOn: break
@@ -297,7 +297,7 @@ extension SessionEngine: HTTPSending {
         case .refreshFirst: break
         }
         let outcome = await sharedRefresh(trigger: .proactive)
-        await waitUntilNoticesFollowed()
+        try await followNoticesBeforeDeciding()
         let valid = session.map { !$0.tokens.isAccessTokenExpired(at: serverNow()) } ?? false
         switch machine.afterProactiveRefresh(outcome, issuedIn: startGeneration, currentTokenValid: valid) {
         case .send(let token): return (token, startGeneration, session?.profileCompleted ?? true)
@@ -314,7 +314,7 @@ extension SessionEngine: HTTPSending {
     func tokenAfterRejection(of token: String, generation requestGeneration: UInt64) async throws(APIError)
         -> String
     {
-        await waitUntilNoticesFollowed()
+        try await followNoticesBeforeDeciding()
         let current = session?.tokens.accessToken
         switch machine.rejection(of: token, requestGeneration: requestGeneration, currentAccessToken: current) {
         case .sessionGone: throw .session(await errorForMissingSessionOnceStored())
@@ -323,7 +323,7 @@ extension SessionEngine: HTTPSending {
         case .refresh: break
         }
         let outcome = await sharedRefresh(trigger: .reactive)
-        await waitUntilNoticesFollowed()
+        try await followNoticesBeforeDeciding()
         switch machine.afterReactiveRefresh(outcome, issuedIn: requestGeneration) {
         case .send(let renewed): return renewed
         case .goOn, .sessionGone: throw .session(await errorForMissingSessionOnceStored())

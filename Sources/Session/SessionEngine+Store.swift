@@ -21,21 +21,8 @@ extension SessionEngine {
     /// Runs `body` holding this process's turn in the store (``StoreTurns``), then the store's
     /// cross-process lock; call it inside ``inStoreQueue(_:)`` (``withStore(_:)`` does both).
     func holdingStoreLocks<T>(_ body: () async throws(WoteError) -> T) async throws(WoteError) -> T {
-        // Engines of this process on the same store take turns too: a store without a
-        // cross-process lock (the default Keychain store) would guard nothing between them.
-        if let storeTurnKey {
-            guard await StoreTurns.shared.take(storeTurnKey, waitingAtMost: storeLockWait) else {
-                throw .storageFailure(TokenStorageError.lockTimedOut("another client's store change").reason)
-            }
-        }
-        defer { if let storeTurnKey { StoreTurns.shared.give(storeTurnKey) } }
-        let lock: TokenStorageLock
-        do throws(TokenStorageError) {
-            lock = try await storage.lock(waitingAtMost: storeLockWait)
-        } catch {
-            throw .storageFailure(error.reason)
-        }
-        defer { lock.release() }
+        try await takeStoreLocks()
+        defer { giveStoreLocks() }
         // A logout's removal the store refused goes first, whichever engine of the process made
         // it: no change of the store may adopt or write back that session.
         switch SessionStateMachine.storeChangeTurn(removalPending: removalPending) {
@@ -43,6 +30,48 @@ extension SessionEngine {
         case .change: break
         }
         return try await body()
+    }
+
+    /// Takes this process's turn in the store, then the store's cross-process lock, each waiting
+    /// at most ``storeLockWait``; holds neither when it throws.
+    ///
+    /// - Throws: ``WoteError/storageFailure(_:)`` when either is not had in time.
+    private func takeStoreLocks() async throws(WoteError) {
+        // Engines of this process on the same store take turns too: a store without a
+        // cross-process lock (the default Keychain store) would guard nothing between them.
+        if let storeTurnKey {
+            guard await StoreTurns.shared.take(storeTurnKey, waitingAtMost: storeLockWait) else {
+                throw .storageFailure(TokenStorageError.lockTimedOut("another client's store change").reason)
+            }
+        }
+        do throws(TokenStorageError) {
+            heldStoreLock = try await storage.lock(waitingAtMost: storeLockWait)
+        } catch {
+            if let storeTurnKey { StoreTurns.shared.give(storeTurnKey) }
+            throw .storageFailure(error.reason)
+        }
+    }
+
+    /// Gives back the store's lock and this process's turn, when held.
+    private func giveStoreLocks() {
+        guard let lock = heldStoreLock else { return }
+        heldStoreLock = nil
+        lock.release()
+        if let storeTurnKey { StoreTurns.shared.give(storeTurnKey) }
+    }
+
+    /// Waits `pause` on the engine's clock without the store's lock and turn, then takes them
+    /// again (call it inside ``withStore(_:)``): a change that holds the store across a pause (the
+    /// lost-answer retry's) never keeps another process or client waiting past the bound they wait,
+    /// ``storeLockWait``. This engine's store queue stays held, so no change of this process comes
+    /// between; the caller re-reads the store before it acts again.
+    ///
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the lock was not had again in time; the
+    ///   caller then holds nothing and must not write the store.
+    func pauseWithoutStoreLocks(_ pause: Duration) async throws(WoteError) {
+        giveStoreLocks()
+        await clock.sleep(pause)
+        try await takeStoreLocks()
     }
 
     /// Runs `body` after every earlier change of the store in this engine, and before any later

@@ -112,6 +112,9 @@ package actor SessionEngine {
     }
     /// This process's turns in the store's changes, shared with every engine on the same store.
     let storeTurnKey: StoreTurns.Key?
+    /// The store's cross-process lock while this engine holds it (with its turn), inside
+    /// ``withStore(_:)``.
+    var heldStoreLock: TokenStorageLock?
     /// The store's notices while they are heard (see `SessionEngine+Notices.swift`).
     var storeObservation: StoreObservation?
     /// A leader's observation of its followers' "refresh wanted" (see `SessionEngine+Follower.swift`).

@@ -78,6 +78,9 @@ extension SessionStateMachine {
         package internal(set) var again = false
         /// The token decisions waiting until no notice is left unfollowed, in arrival order.
         package internal(set) var waiters: [WaiterID] = []
+        /// Whether the last pass ended without reading the store (its lock not had): the notices it
+        /// was to follow are still pending.
+        package internal(set) var lastReadFailed = false
 
         /// No pass under way, and nobody waiting.
         package init() {}
@@ -119,13 +122,18 @@ extension SessionStateMachine {
 
     /// A pass over the store ended.
     ///
-    /// - Parameter pending: whether a notice arrived that no pass has followed yet (the notices are
-    ///   counted on their own thread, off the engine).
-    package mutating func noticePassEnded(pending: Bool) -> NoticePassEnd {
-        guard !noticePass.again, !pending else {
+    /// - Parameters:
+    ///   - pending: whether a notice arrived that no pass has followed yet (the notices are counted
+    ///     on their own thread, off the engine).
+    ///   - readFailed: whether this pass could not read the store (its lock not had): the notice
+    ///     stays pending and the pass ends, so the next token decision makes it again rather than
+    ///     this one trying for ever.
+    package mutating func noticePassEnded(pending: Bool, readFailed: Bool = false) -> NoticePassEnd {
+        guard readFailed || (!noticePass.again && !pending) else {
             noticePass.again = false
             return .followAgain
         }
+        noticePass.lastReadFailed = readFailed
         noticePass.following = false
         let waiters = noticePass.waiters
         noticePass.waiters = []
@@ -155,6 +163,27 @@ extension SessionStateMachine {
         let id = newID()
         noticePass.waiters.append(id)
         return .wait(id)
+    }
+
+    /// What a token decision does once the notices' pass it waited for is over.
+    package enum NoticesFollowed: Sendable, Equatable {
+        /// Every notice was followed (or one arrived since, which the next wait follows): decide.
+        case decide
+        /// The pass could not read the store: make the pass once more, in this decision's task.
+        case followAgain
+        /// The pass could not read the store twice: no token may be decided from memory, which may
+        /// hold a session another process ended.
+        case fail
+    }
+
+    /// Decides what a token decision does once the notices' pass it waited for is over.
+    ///
+    /// - Parameters:
+    ///   - pending: whether a notice is still unfollowed.
+    ///   - attempts: how many passes this decision has waited for so far.
+    package func noticesFollowed(pending: Bool, attempts: Int) -> NoticesFollowed {
+        guard pending, noticePass.lastReadFailed else { return .decide }
+        return attempts < 2 ? .followAgain : .fail
     }
 
     /// The token decision `waiter` was cancelled: it is resumed at once if it still waits.

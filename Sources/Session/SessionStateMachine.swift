@@ -194,6 +194,14 @@ package struct SessionStateMachine: Sendable {
         return id
     }
 
+    /// The request `waiter`, waiting for the ends' store writes, was cancelled: it is resumed at
+    /// once if it still waits.
+    package mutating func endingWaiterCancelled(_ waiter: WaiterID) -> Action? {
+        guard let index = endingWaiters.firstIndex(of: waiter) else { return nil }
+        endingWaiters.remove(at: index)
+        return .resumeEndingWaiter(waiter)
+    }
+
     /// Whether work started in `generation` still belongs to the session in memory.
     package func isCurrent(_ generation: UInt64) -> Bool { generation == self.generation }
 
@@ -237,12 +245,24 @@ package struct SessionStateMachine: Sendable {
     }
 
     /// The request `waiter` was cancelled: it is resumed at once with `.cancelled` if it still
-    /// waits for the flight; the refresh goes on for the others. (A waiter handed to an end hears
-    /// of the end with the others.)
+    /// waits for the flight or for the end that took the flight's waiters over; the refresh goes
+    /// on for the others.
     package mutating func refreshWaiterCancelled(_ waiter: WaiterID) -> Action? {
-        guard let index = flight?.waiters.firstIndex(of: waiter) else { return nil }
-        flight?.waiters.remove(at: index)
-        return .resumeRefreshWaiter(waiter, .failed(.cancelled))
+        if let index = flight?.waiters.firstIndex(of: waiter) {
+            flight?.waiters.remove(at: index)
+            return .resumeRefreshWaiter(waiter, .failed(.cancelled))
+        }
+        // A waiter an end took over is answered at once too: the end's store step (the landing,
+        // the store's lock) may take long, and the caller has gone.
+        for (index, ending) in endings.enumerated() {
+            guard let position = ending.refreshWaiters.firstIndex(of: waiter) else { continue }
+            var waiters = ending.refreshWaiters
+            waiters.remove(at: position)
+            endings[index] = Ending(
+                id: ending.id, generation: ending.generation, error: ending.error, refreshWaiters: waiters)
+            return .resumeRefreshWaiter(waiter, .failed(.cancelled))
+        }
+        return nil
     }
 
     /// The refresh call of flight `id` ended with `outcome`: its waiters hear it, unless the flight

@@ -2,7 +2,12 @@ import Foundation
 import Testing
 import WoteKit
 import WoteKitTesting
+import WoteLocked
 import WoteTestSupport
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Issue 45: every end finishes. Each test is named after the finding of the second engine review
 /// (`reviews/engine-review-2026-11-28.md`) it keeps fixed, and runs through the public API only.
@@ -116,6 +121,171 @@ struct EveryEndFinishesTests {
         let seen = await recorded.value
         #expect(seen.contains(.signedOut(.loggedOut)))
         #expect(!seen.contains(.restored(.signedIn)))
+    }
+
+    // MARK: - Finding 2: no holder outlasts the waiters
+
+    /// The refresh is answered 503 with `Retry-After`: its pause is made without the store's lock,
+    /// so another process may change the store meanwhile, and the pair that process stored answers
+    /// the refresh without a second send of the same refresh token.
+    @Test func finding2_theLostAnswerRetry_givesTheStoresLockBackForItsPause_andReadsTheStoreAgain() async throws {
+        let folder = try TemporaryDirectory()
+        let server = FakeWoteServer()
+        let otherProcess = FileTokenStorage(fileURL: folder.store, lockTimeout: .milliseconds(100))
+        let lockFreeInPause = Locked<[Bool]>([])
+        let base = server.clock.clock
+        let clock = WoteClock(
+            now: base.now, uptime: base.uptime,
+            sleep: { duration in
+                // Another process, during the pause: it takes the lock and stores the pair it
+                // refreshed to.
+                let lock = try? await otherProcess.lockForRefresh()
+                lockFreeInPause.withLock { $0.append(lock != nil) }
+                if let lock {
+                    server.clock.advance(by: .seconds(1))
+                    if var stored = try? await otherProcess.load() {
+                        stored.tokens = server.issuePair()
+                        try? await otherProcess.save(stored)
+                    }
+                    lock.release()
+                }
+                await base.sleep(duration)
+            })
+        var configuration = WoteConfiguration(
+            baseURL: FakeWoteServer.baseURL, storage: FileTokenStorage(fileURL: folder.store),
+            transport: server.transport, clock: clock)
+        configuration.session.storeLockTimeout = .seconds(5)
+        let wote = WoteClient(configuration: configuration)
+        _ = try await wote.login(.kakao("code"), remember: true)
+        server.inject(.retryAfter(seconds: 4, status: 503), on: "/api/auth/refresh")
+
+        let renewed = try await wote.refreshSession()
+
+        #expect(lockFreeInPause.current == [true])
+        #expect(server.refreshCount == 1)
+        #expect(renewed.tokens == server.issuedPairs.last?.tokenPair)
+    }
+
+    // MARK: - Finding 3: the logout's own time starts with its own calls
+
+    /// Probe B: the logout lets a refresh land that answers after 31 s; the logout call still gets
+    /// its whole request time-out, and goes with the landed pair's access token.
+    @Test func finding3_logoutsDeadline_startsWithItsOwnCalls_notWhileTheRefreshItLetsLandAnswers() async throws {
+        let server = FakeWoteServer(rotation: .lax)
+        let parking = FakeWoteServer.Parking(server)
+        let wote = WoteClient(
+            configuration: WoteConfiguration(
+                baseURL: FakeWoteServer.baseURL, storage: InMemoryTokenStorage(), transport: parking.transport,
+                clock: server.clock.clock))
+        _ = try await wote.beginSession(with: server.issuePair(), profileCompleted: true, remember: true)
+        let events = wote.sessionEvents()
+        let recorded = Task {
+            var seen: [SessionEvent] = []
+            for await event in events { seen.append(event) }
+            return seen
+        }
+        server.clock.advance(by: .seconds(3600 - 30))  // inside the refresh leeway
+        let fetch = Task { try await wote.fetchMyProfile() }
+        await parking.waitForArrivals(1)  // the proactive refresh
+        let logout = Task { try await wote.logout() }
+        while await wote.currentSession.state != .signedOut(.loggedOut) { await Task.yield() }
+        server.clock.advance(by: .seconds(31))
+        _ = await parking.release(parking.parked[0])
+        await parking.waitForArrivals(2)  // the logout call
+        let call = try #require(parking.parked.first { $0.path == "/api/auth/logout" })
+        #expect(call.request.timeoutInterval >= 29)
+        let landedAccessToken = try #require(server.issuedPairs.last?.accessToken)
+        #expect(call.bearer == landedAccessToken)
+        _ = await parking.release(call)
+        try await logout.value
+        _ = try? await fetch.value
+        wote.shutdown()
+        let seen = await recorded.value
+        #expect(!seen.contains { if case .serverNotToldOfLogout = $0 { true } else { false } })
+    }
+
+    // MARK: - Finding 4: the record names who decided
+
+    /// Probe D: the app hears the ban; the widget only follows the end. The next launch still says
+    /// "banned", not "ended elsewhere".
+    @Test func finding4_aProcessThatOnlyFollowsAnEnd_neverOverwritesItsRecord() async throws {
+        let folder = try TemporaryDirectory()
+        let server = FakeWoteServer()
+        let app = Self.client(of: server, store: folder.store)
+        let widget = Self.client(of: server, store: folder.store)
+        _ = try await app.login(.kakao("code"), remember: true)
+        #expect(await widget.restoreSession().state == .signedIn)
+        server.ban(FakeWoteServer.defaultMember)
+        await #expect(throws: WoteError.banned) { try await app.fetchMyProfile() }
+
+        // The widget's next change of the store finds it empty: it follows the end.
+        _ = try? await widget.refreshSession()
+        #expect(await widget.currentSession.state == .signedOut(.endedElsewhere))
+
+        let relaunched = Self.client(of: server, store: folder.store)
+        _ = await relaunched.restoreSession()
+        #expect(await relaunched.lastSignOut?.reason == .banned)
+        #expect(await relaunched.lastSignOut?.divisionCode == "E018")
+    }
+
+    // MARK: - Finding 5: a pass that could not read the store follows nothing
+
+    /// Another process ends the session while this process's store turn is held past its bound:
+    /// the notice's pass cannot read the store, so no token of the ended session is handed out.
+    @Test func finding5_aNoticePassWhoseReadFailed_handsOutNoTokenOfTheEndedSession() async throws {
+        let storage = InMemoryTokenStorage()
+        let server = FakeWoteServer()
+        let parking = FakeWoteServer.Parking(server)
+        var appConfiguration = WoteConfiguration(
+            baseURL: FakeWoteServer.baseURL, storage: storage, transport: server.transport, clock: server.clock.clock)
+        appConfiguration.session.storeLockTimeout = .milliseconds(200)
+        let app = WoteClient(configuration: appConfiguration)
+        var widgetConfiguration = WoteConfiguration(
+            baseURL: FakeWoteServer.baseURL, storage: storage, transport: parking.transport, clock: server.clock.clock)
+        widgetConfiguration.session.storeLockTimeout = .seconds(20)
+        let widget = WoteClient(configuration: widgetConfiguration)
+        _ = try await app.login(.kakao("code"), remember: true)
+        #expect(await widget.restoreSession().state == .signedIn)
+        let refresh = Task { try await widget.refreshSession() }
+        await parking.waitForArrivals(1)  // the widget's refresh holds the store's turn
+
+        // Another process logs out (its notice reaches the app at once: an in-memory store tells
+        // its observers as it writes).
+        try await storage.remove()
+
+        await #expect(throws: WoteError.self) { try await app.accessToken() }
+
+        _ = await parking.release(parking.parked[0])
+        _ = try? await refresh.value
+    }
+
+    // MARK: - Finding 6: a cancelled request of an ended session is answered at once
+
+    /// A request waits for a refresh; a logout lets that refresh land and ends the session; the
+    /// request's task is cancelled: it hears `cancelled` before the parked refresh is released.
+    @Test func finding6_aCancelledRequestOfAnEndedSession_isAnsweredAtOnce() async throws {
+        let server = FakeWoteServer()
+        let parking = FakeWoteServer.Parking(server)
+        let wote = WoteClient(
+            configuration: WoteConfiguration(
+                baseURL: FakeWoteServer.baseURL, storage: InMemoryTokenStorage(), transport: parking.transport,
+                clock: server.clock.clock))
+        _ = try await wote.beginSession(with: server.issuePair(), profileCompleted: true, remember: true)
+        server.clock.advance(by: .seconds(3600 - 30))
+        let fetch = Task { try await wote.fetchMyProfile() }
+        await parking.waitForArrivals(1)  // the proactive refresh, which the fetch waits for
+        let logout = Task { try await wote.logout() }
+        while await wote.currentSession.state != .signedOut(.loggedOut) { await Task.yield() }
+
+        fetch.cancel()
+        let outcome = await fetch.result
+
+        #expect(parking.parked.count == 1)  // the refresh is still parked
+        #expect(throws: WoteError.cancelled) { try outcome.get() }
+        _ = await parking.release(parking.parked[0])
+        await parking.waitForArrivals(2)
+        for call in parking.parked { _ = await parking.release(call) }
+        _ = try? await logout.value
     }
 }
 
