@@ -1,5 +1,6 @@
 import WoteData
 import WoteDomain
+import WoteLocked
 import WoteWire
 
 /// A session that has ended in memory; pass it to ``SessionEngine/announce(_:)`` once the store agrees.
@@ -85,6 +86,23 @@ extension SessionEngine {
         return await task.value
     }
 
+    /// Runs `body` to its end in a task of its own, as ``finishing(_:)`` does, but answers a
+    /// cancelled caller at once with `cancelled` while `body` goes on.
+    func finishing<T: Sendable>(
+        orOnCancel cancelled: T, _ body: @escaping @Sendable (isolated SessionEngine) async -> T
+    ) async -> T {
+        let task = StoreQueueHolder.$engine.withValue(nil) { Task { await body(self) } }
+        let answer = FirstAnswer<T>()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                answer.wait(with: continuation)
+                Task { answer.give(await task.value) }
+            }
+        } onCancel: {
+            answer.give(cancelled)
+        }
+    }
+
     /// Tells the requests that waited for an ended session that it ended: those waiting for its
     /// refresh, those waiting for a request slot under it (not those of a session begun since), and those that
     /// found it gone while its store write ran.
@@ -122,5 +140,41 @@ extension SessionEngine {
     func errorForMissingSessionOnceStored() async -> WoteError {
         await waitUntilEndingsAreStored()
         return errorForMissingSession()
+    }
+}
+
+/// The first of several answers, handed to the one waiting continuation; a later answer, or one
+/// that comes before anybody waits, is kept until then or dropped.
+final class FirstAnswer<T: Sendable>: Sendable {
+    private let state = Locked<(continuation: CheckedContinuation<T, Never>?, early: T?, given: Bool)>(
+        (nil, nil, false))
+
+    /// Waits with `continuation`; an answer that came first resumes it at once.
+    func wait(with continuation: CheckedContinuation<T, Never>) {
+        let early: T? = state.withLock { box in
+            guard let early = box.early else {
+                box.continuation = continuation
+                return nil
+            }
+            box.early = nil
+            box.given = true
+            return early
+        }
+        if let early { continuation.resume(returning: early) }
+    }
+
+    /// Gives `value`, unless an answer was given already.
+    func give(_ value: T) {
+        let waiting: CheckedContinuation<T, Never>? = state.withLock { box in
+            guard !box.given else { return nil }
+            guard let continuation = box.continuation else {
+                if box.early == nil { box.early = value }
+                return nil
+            }
+            box.continuation = nil
+            box.given = true
+            return continuation
+        }
+        waiting?.resume(returning: value)
     }
 }

@@ -47,8 +47,12 @@ extension SessionEngine {
     /// nobody is signed in; with a store that could not be read, removes the stored session.
     ///
     /// - Parameter deviceToken: the push token to unregister, if any.
-    /// - Throws: ``WoteError/storageFailure(_:)`` when the stored tokens could not be removed; the
-    ///   session has ended here all the same, and the backend was told as usual.
+    /// The logout goes on to its end when its caller is cancelled (a view going away): the stored
+    /// session is removed and the backend told all the same, and the caller hears `cancelled` at once.
+    ///
+    /// - Throws: ``WoteError/storageFailure(_:)`` when the stored tokens could not be removed (the
+    ///   session has ended here all the same, the removal is owed, and the backend was told as
+    ///   usual); ``WoteError/cancelled`` when the caller was cancelled while the logout went on.
     package func logOut(deviceToken: String?) async throws(WoteError) {
         let ending: StoredSession
         let wasPersistent: Bool
@@ -62,11 +66,23 @@ extension SessionEngine {
         // token again. Its call is bounded by the request time-out, as the logout is.
         let landing = machine.letRefreshLand()
         let ended = endInMemory(reason: .loggedOut, cancellingRefresh: false)
-        // The store step runs to its end whatever happens to the caller, and owes the removal when
-        // it did not complete (see `finishing(_:)` and `owingTheRemoval(_:)`).
-        let step = await finishing { engine in
-            await engine.logoutStoreStep(of: ending, landing: landing, readingTheStore: wasPersistent)
+        // The rest of the logout (the store step, then the server's call) runs to its end whatever
+        // happens to the caller; a cancelled caller hears `cancelled` at once while it goes on.
+        let failure = await finishing(orOnCancel: .cancelled) { engine in
+            await engine.finishLogout(
+                of: ending, ended: ended, landing: landing, readingTheStore: wasPersistent, deviceToken: deviceToken)
         }
+        if let failure { throw failure }
+    }
+
+    /// The logout after its end in memory: the store step (which owes the removal when it did not
+    /// complete, ``owingTheRemoval(_:)``), the end announced, then the server's call.
+    ///
+    /// - Returns: why the store was not emptied, if it was not.
+    func finishLogout(
+        of ending: StoredSession, ended: SessionEnding, landing: UInt64?, readingTheStore: Bool, deviceToken: String?
+    ) async -> WoteError? {
+        let step = await logoutStoreStep(of: ending, landing: landing, readingTheStore: readingTheStore)
         announce(ended)
         // The logout's own time starts with its own calls: the waits before them (the landing, the
         // store's queue and lock) have their own bounds.
@@ -82,7 +98,7 @@ extension SessionEngine {
         }
         let told = await tellServerOfLogout(with: found, deviceToken: deviceToken, until: deadline)
         if case .notTold(let why) = told { broadcaster.send(.serverNotToldOfLogout(why)) }
-        if let failure = step.failure { throw failure }
+        return step.failure
     }
 
     /// What a logout's store step came to.

@@ -55,11 +55,17 @@ extension SessionStateMachine {
     /// an older version stored, restored here) is another sign-in. A session stored without one (an
     /// older version's sign-in, or its refresh of this session, which drops the identifier) is told
     /// apart by its tokens only, so it counts as the same.
+    ///
+    /// A session without an identifier in the store over an identified one is not the same either
+    /// (issue 45, finding 9): an older version in the same App Group writes none, whether it
+    /// refreshed this session or signed in another member, and taking another member's pair for a
+    /// refresh of this session would send requests of this session as that member. Ending is the
+    /// safe reading: that session is then restored as a sign-in, at the next notice or restore.
     package static func isSameSession(_ stored: StoredSession, as other: StoredSession) -> Bool {
         switch (stored.sessionID, other.sessionID) {
         case (let storedID?, let otherID?): storedID == otherID
-        case (.some, nil): false
-        case (nil, _): true
+        case (.some, nil), (nil, .some): false
+        case (nil, nil): true
         }
     }
 

@@ -32,7 +32,11 @@ import FoundationNetworking
         let newer = TokenPair(
             accessToken: "a-2", refreshToken: "r-2", accessTokenExpiresAt: clock.now.addingTimeInterval(600),
             refreshTokenExpiresAt: clock.now.addingTimeInterval(86_400), receivedAt: clock.now)
-        storage.session = StoredSession(tokens: newer, profileCompleted: true)
+        // (The same session: a refresh keeps its identifier.)
+        var refreshed = try #require(storage.session)
+        refreshed.tokens = newer
+        refreshed.profileCompleted = true
+        storage.session = refreshed
         let events = wote.sessionEvents()
 
         _ = try? await wote.response(for: APIRequest(.get, "/api/posts"))

@@ -49,15 +49,26 @@ import WoteSession
         )
     }
 
-    /// A session stored without an identifier (an older version's sign-in, or its refresh of this
-    /// session, which drops the identifier) is told apart by its tokens, as before.
-    @Test(arguments: [("A", nil), (nil, nil)] as [(String?, String?)])
-    func withoutAnIdentifierInTheStore_theTokensDecide_asBefore(current: String?, stored: String?) {
-        let mine = Self.session(1, id: current)
-        let theirs = Self.session(2, id: stored, issuedAt: 1_700_000_100)
+    /// Two sessions without an identifier (both stored by an older version) are told apart by
+    /// their tokens, as before.
+    @Test func withoutAnIdentifierEitherSide_theTokensDecide_asBefore() {
+        let mine = Self.session(1, id: nil)
+        let theirs = Self.session(2, id: nil, issuedAt: 1_700_000_100)
 
         #expect(Machine.reading(theirs, current: mine, lastSeen: mine, origin: Self.origin) == .adopted)
         #expect(Machine.isSameSession(theirs, as: mine))
+    }
+
+    /// Issue 45, finding 9: a session without an identifier over an identified one (an older
+    /// version in the same App Group signed in, perhaps as another member, or refreshed it) is
+    /// another session: it ends this one, and is never adopted as a refresh of it.
+    @Test func finding9_aSessionWithoutAnIdentifierOverAnIdentifiedOne_isAnotherSignIn() {
+        let mine = Self.session(1, id: "A")
+        let theirs = Self.session(2, id: nil, issuedAt: 1_700_000_100)
+
+        #expect(Machine.reading(theirs, current: mine, lastSeen: mine, origin: Self.origin) == .replacedBySignIn)
+        #expect(!Machine.isSameSession(theirs, as: mine))
+        #expect(Machine.logoutSession(ending: mine, landed: nil, stored: theirs, origin: Self.origin) == mine)
     }
 
     @Test func aLogout_neverTakesAnotherSessionsPair_evenANewerOne() {
@@ -111,6 +122,6 @@ extension StoredSessionIdentityTests {
         #expect(!Machine.logoutMayRefresh(stored: Self.session(2, id: "B"), ending: ending, origin: Self.origin))
         #expect(Machine.logoutMayRefresh(stored: Self.session(3, id: "A"), ending: ending, origin: Self.origin))
         #expect(Machine.logoutMayRefresh(stored: nil, ending: ending, origin: Self.origin))
-        #expect(Machine.logoutMayRefresh(stored: Self.session(2, id: nil), ending: ending, origin: Self.origin))
+        #expect(!Machine.logoutMayRefresh(stored: Self.session(2, id: nil), ending: ending, origin: Self.origin))
     }
 }

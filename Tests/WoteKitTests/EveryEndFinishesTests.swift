@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WoteData
 import WoteKit
 import WoteKitTesting
 import WoteLocked
@@ -17,10 +18,11 @@ struct EveryEndFinishesTests {
     /// by default), whose store changes wait at most `lockWait` for the store's lock.
     static func client(
         of server: FakeWoteServer, store: URL, transport: HTTPTransport? = nil,
-        lockWait: Duration = .milliseconds(200)
+        lockWait: Duration = .milliseconds(200), onLockContention: (@Sendable () -> Void)? = nil
     ) -> WoteClient {
         var configuration = WoteConfiguration(
-            baseURL: FakeWoteServer.baseURL, storage: FileTokenStorage(fileURL: store),
+            baseURL: FakeWoteServer.baseURL,
+            storage: FileTokenStorage(fileURL: store, onLockContention: onLockContention),
             transport: transport ?? server.transport, clock: server.clock.clock)
         configuration.session.storeLockTimeout = lockWait
         return WoteClient(configuration: configuration)
@@ -93,7 +95,9 @@ struct EveryEndFinishesTests {
         let folder = try TemporaryDirectory()
         let server = FakeWoteServer()
         let parking = FakeWoteServer.Parking(server)
-        let app = Self.client(of: server, store: folder.store, lockWait: .seconds(20))
+        let (contended, contention) = AsyncStream<Void>.makeStream()
+        let app = Self.client(
+            of: server, store: folder.store, lockWait: .seconds(20), onLockContention: { contention.yield() })
         let widget = Self.client(of: server, store: folder.store, transport: parking.transport, lockWait: .seconds(20))
         _ = try await app.login(.kakao("code"), remember: true)
         #expect(await widget.restoreSession().state == .signedIn)
@@ -107,11 +111,13 @@ struct EveryEndFinishesTests {
         let refresh = Task { try await widget.refreshSession() }
         await parking.waitForArrivals(1)  // the widget's refresh holds the store's lock
         let logout = Task { try await app.logout() }
-        while await app.currentSession.state != .signedOut(.loggedOut) { await Task.yield() }
+        var contentions = contended.makeAsyncIterator()
+        _ = await contentions.next()  // the logout waits for the lock the widget's refresh holds
         logout.cancel()
+        // The caller hears at once; the logout goes on waiting for the lock.
+        _ = await logout.result
         _ = await parking.release(parking.parked[0])
         _ = try? await refresh.value
-        _ = await logout.result
 
         // The app's logout still empties the store once the widget's refresh gave the lock back (a
         // restore comes after every change of the store queued before it).
@@ -286,6 +292,28 @@ struct EveryEndFinishesTests {
         await parking.waitForArrivals(2)
         for call in parking.parked { _ = await parking.release(call) }
         _ = try? await logout.value
+    }
+
+    // MARK: - Finding 9: mixed versions in one App Group
+
+    /// An older WoteKit in another process signs in as another member and stores that session
+    /// without an identifier. A call of this session that the server rejected is never retried with
+    /// the other member's token.
+    @Test func finding9_anOlderVersionsSignInAsAnotherMember_isNeverTakenForARefreshOfThisSession() async throws {
+        let folder = try TemporaryDirectory()
+        let server = FakeWoteServer()
+        server.addMember("member-2")
+        let wote = Self.client(of: server, store: folder.store)
+        _ = try await wote.login(.kakao("code"), remember: true)
+        let mine = try await wote.accessToken()
+        server.clock.advance(by: .seconds(1))
+        let theirs = server.issuePair(for: "member-2")
+        try await FileTokenStorage(fileURL: folder.store).save(StoredSession(tokens: theirs, profileCompleted: true))
+
+        let retried = try? await wote.accessToken(
+            afterRejecting: mine, from: FakeWoteServer.baseURL.appending(path: "/api/posts"))
+
+        #expect(retried != theirs.accessToken)
     }
 }
 

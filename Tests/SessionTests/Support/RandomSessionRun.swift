@@ -417,7 +417,12 @@ struct RandomBudget {
             trace.append("another process removes the stored session")
         case 1:
             guard let stored, let before, let pair = server.rotateSession(before) else { return }
-            storage.session = StoredSession(tokens: pair, profileCompleted: stored.profileCompleted)
+            // A process of this version: its refresh keeps the session's identifier (an older
+            // version's drops it, which ends the session here: issue 45, finding 9).
+            var refreshed = stored
+            refreshed.tokens = pair
+            refreshed.refreshSentAt = nil
+            storage.session = refreshed
             trace.append("another process refreshes the stored session: \(short(pair.accessToken))")
         default:
             let completed = random.chance(80)
