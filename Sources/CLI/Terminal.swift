@@ -15,8 +15,9 @@ import Darwin
 ///
 /// Text for people goes out inert (``TerminalText/inert(_:keepingLineBreaks:)``): a control
 /// character or escape sequence in it, from another member's post or a server's message, is
-/// shown as `\u{1B}`, never obeyed by the terminal. Only ``printExact(_:)`` (the `--json` output)
-/// and ``writeOutput(_:)`` (`wote api`'s body) write what they are given unchanged.
+/// shown as `\u{1B}`, never obeyed by the terminal. Only ``printExact(_:)`` (the `--json` output,
+/// which ``JSONValue`` escapes) and ``writeOutput(_:)`` (`wote api`'s body, made inert by
+/// ``APICommand/printableBody(_:)``) write what they are given unchanged.
 package struct Terminal: Sendable {
     /// Creates the process's terminal.
     package init() {}
@@ -27,13 +28,16 @@ package struct Terminal: Sendable {
     }
 
     /// Writes `text` and a newline to standard output exactly as it is: for `--json` output, which
-    /// JSON's escaping already makes inert.
+    /// ``JSONValue``'s escaping already makes inert (C0, DEL, C1, U+2028/U+2029 and the
+    /// bidirectional controls are all `\uXXXX`).
     package func printExact(_ text: String) {
         write(text + "\n", to: FileHandle.standardOutput)
     }
 
-    /// Writes `data` to standard output exactly as it is (`wote api` prints the server's body so).
+    /// Writes `data` to standard output exactly as it is (`wote api`'s body, once
+    /// ``APICommand/printableBody(_:)`` made it inert).
     package func writeOutput(_ data: Data) {
+        OutputRecord.markWritten()
         try? FileHandle.standardOutput.write(contentsOf: data)
     }
 
@@ -58,7 +62,7 @@ package struct Terminal: Sendable {
         await withCheckedContinuation { continuation in
             let thread = Thread {
                 let echo = secret ? EchoGuard.disable() : nil
-                let line = Swift.readLine(strippingNewline: true)
+                let line = CommandDeadline.whileReadingInput { Swift.readLine(strippingNewline: true) }
                 if let echo {
                     echo.restore()
                     // The person's Return was not echoed either.
@@ -81,7 +85,25 @@ package struct Terminal: Sendable {
 }
 
 private func write(_ text: String, to handle: FileHandle) {
+    if handle.fileDescriptor == STDOUT_FILENO { OutputRecord.markWritten() }
     try? handle.write(contentsOf: Data(text.utf8))
+}
+
+/// Whether anything was written to standard output yet, so that a time-out reported from the
+/// watchdog (``CommandDeadline``) never puts a second JSON object after a first one.
+enum OutputRecord {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var written = false
+
+    /// Notes that standard output got something.
+    static func markWritten() {
+        lock.withLock { written = true }
+    }
+
+    /// Whether standard output got anything.
+    static var hasWritten: Bool {
+        lock.withLock { written }
+    }
 }
 
 /// The terminal settings to put back if the process is interrupted while echo is off. Only the

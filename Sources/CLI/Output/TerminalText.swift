@@ -4,14 +4,16 @@
 ///
 /// Replaced: the C0 controls (U+0000–U+001F) except the tab, and the line feed where lines are
 /// allowed; DEL (U+007F); the C1 controls (U+0080–U+009F, among them the 8-bit CSI, OSC and DCS);
-/// and the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which
-/// reorder what a person reads. An escape sequence (CSI, OSC 52 clipboard writes, OSC 8 links, DCS)
+/// the line and paragraph separators (U+2028, U+2029); and the bidirectional embeddings,
+/// overrides, isolates and marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), which
+/// reorder what a person reads (``isFormatControl(_:)``). An escape sequence (CSI, OSC 52 clipboard writes, OSC 8 links, DCS)
 /// loses its ESC, and so its meaning: what follows it is plain text. A carriage return is replaced
 /// too (it would let a text overwrite its own line), except as part of a CRLF line break where lines
 /// are allowed, which becomes a line feed.
 ///
 /// The result holds none of those scalars, and making it inert again changes nothing. `--json`
-/// output is never passed through here: it is exact, and JSON's escaping already makes it inert.
+/// output is never passed through here: ``JSONValue`` writes every one of those scalars as a
+/// `\uXXXX` escape, which a JSON reader reads back as the same text.
 package enum TerminalText {
     /// `text` with every control scalar replaced by its escape.
     ///
@@ -52,7 +54,17 @@ package enum TerminalText {
         switch scalar.value {
         case 0x09: false
         case 0x0A: !keepingLineBreaks
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x00...0x1F: true
+        default: isFormatControl(scalar)
+        }
+    }
+
+    /// Whether `scalar` is one a terminal could act on beyond the C0 controls: DEL, a C1 control,
+    /// a line or paragraph separator, or a bidirectional embedding, override, isolate or mark.
+    /// `--json` output escapes these too (``JSONValue``), so no output mode carries one raw.
+    package static func isFormatControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }
     }
