@@ -133,7 +133,10 @@ package struct APICommand: WoteCommand {
     private func body() throws(CommandFailure) -> Data? {
         if let input {
             do {
-                if input == "-" { return try FileHandle.standardInput.readToEnd() ?? Data() }
+                if input == "-" {
+                    // Waiting for the person's input does not count against `--timeout`.
+                    return try CommandDeadline.whileReadingInput { try FileHandle.standardInput.readToEnd() } ?? Data()
+                }
                 return try Data(contentsOf: URL(fileURLWithPath: input))
             } catch {
                 throw .usage("--input: cannot read '\(input)'")
