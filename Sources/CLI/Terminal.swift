@@ -24,14 +24,14 @@ package struct Terminal: Sendable {
 
     /// Writes `text`, made inert, and a newline to standard output.
     package func print(_ text: String) {
-        write(TerminalText.inert(text) + "\n", to: FileHandle.standardOutput)
+        write(TerminalText.inert(text), to: FileHandle.standardOutput, newline: true)
     }
 
     /// Writes `text` and a newline to standard output exactly as it is: for `--json` output, which
     /// ``JSONValue``'s escaping already makes inert (C0, DEL, C1, U+2028/U+2029 and the
     /// bidirectional controls are all `\uXXXX`).
     package func printExact(_ text: String) {
-        write(text + "\n", to: FileHandle.standardOutput)
+        write(text, to: FileHandle.standardOutput, newline: true)
     }
 
     /// Writes `data` to standard output exactly as it is (`wote api`'s body, once
@@ -48,7 +48,7 @@ package struct Terminal: Sendable {
 
     /// Writes `text`, made inert, and a newline to standard error.
     package func printError(_ text: String) {
-        write(TerminalText.inert(text) + "\n", to: FileHandle.standardError)
+        write(TerminalText.inert(text), to: FileHandle.standardError, newline: true)
     }
 
     /// Reads the next line of standard input, without its line break.
@@ -84,9 +84,37 @@ package struct Terminal: Sendable {
     }
 }
 
-private func write(_ text: String, to handle: FileHandle) {
-    if handle.fileDescriptor == STDOUT_FILENO { OutputRecord.markWritten() }
-    try? handle.write(contentsOf: Data(text.utf8))
+/// Writes `text` (and a line feed) to `handle`'s descriptor straight from the string's bytes: a
+/// page of millions of lines is not copied on its way out.
+private func write(_ text: String, to handle: FileHandle, newline: Bool = false) {
+    let descriptor = handle.fileDescriptor
+    if descriptor == STDOUT_FILENO { OutputRecord.markWritten() }
+    // A short text goes out with its line feed in one write, so lines of two processes never mix.
+    let joined = newline && text.utf8.count < 65_536
+    var text = joined ? text + "\n" : text
+    text.withUTF8 { writeAll($0, to: descriptor) }
+    if newline && !joined {
+        var lineFeed = "\n"
+        lineFeed.withUTF8 { writeAll($0, to: descriptor) }
+    }
+}
+
+/// Writes every byte, resuming after a partial write; a closed pipe or any other failure drops the rest.
+private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+    guard let base = bytes.baseAddress else { return }
+    var offset = 0
+    while offset < bytes.count {
+        #if canImport(Glibc)
+        let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+        #elseif canImport(Musl)
+        let written = Musl.write(descriptor, base + offset, bytes.count - offset)
+        #else
+        let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
+        #endif
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
+    }
 }
 
 /// Whether anything was written to standard output yet, so that a time-out reported from the

@@ -75,7 +75,7 @@ package enum JSONValue: Sendable, Equatable {
     /// terminal and a JSON reader still reads the same text.
     private static func writeString(_ value: String, to output: inout String) {
         output += "\""
-        guard value.unicodeScalars.contains(where: needsEscape) else {
+        guard TerminalText.holdsEscapable(value, lineFeed: true, tab: true, quoteAndBackslash: true) else {
             output += value
             output += "\""
             return

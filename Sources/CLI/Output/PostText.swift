@@ -24,30 +24,31 @@ package enum PostText {
         return text
     }
 
-    /// Appends the feed line of `post` to `text`.
+    /// Appends the feed line of `post` to `text`: a few appends of constant pieces and the post's
+    /// own fields, so a page of millions of posts costs little more than its bytes.
     private static func append(_ post: JSONValue, to text: inout String) {
-        let separator = " · "
         text += "#"
         text += post["postId"]?.intValue.map(String.init) ?? "?"
         text += "  "
         text += field(post["title"]) ?? ""
-        text += separator
-        text += localized("by ", ko: "작성자 ")
+        text += localized(" · by ", ko: " · 작성자 ")
         text += field(post["author"]?["nickname"]) ?? localized("(gone)", ko: "(탈퇴)")
         if let price = post["price"]?.intValue {
-            text += separator
-            text += localized("price ", ko: "가격 ")
+            text += localized(" · price ", ko: " · 가격 ")
             text += String(price)
         }
-        text += separator
-        text += counts(post["voteCounts"])
+        // `counts(_:)`, appended in place.
+        let counts = post["voteCounts"]
+        text += localized(" · agree ", ko: " · 찬성 ")
+        text += String(counts?["agreeCount"]?.intValue ?? 0)
+        text += localized(" / disagree ", ko: " / 반대 ")
+        text += String(counts?["disagreeCount"]?.intValue ?? 0)
         if let status = field(post["postStatus"]) {
-            text += separator
+            text += " · "
             text += status
         }
         if let choice = post["myChoice"]?.boolValue {
-            text += separator
-            text += choice ? localized("voted agree", ko: "찬성함") : localized("voted disagree", ko: "반대함")
+            text += choice ? localized(" · voted agree", ko: " · 찬성함") : localized(" · voted disagree", ko: " · 반대함")
         }
     }
 
