@@ -3,12 +3,15 @@
 # the machine, a Markdown table per benchmark, the figures with their goals, then one
 # `FIGURE name=value` line per figure.
 #
-# Usage: scripts/bench.sh [--quick] [--only overhead,inprocess,burst,steady,launch,memory,transport,ahc-overhead]
+# Usage: scripts/bench.sh [--quick]
+#                         [--only overhead,inprocess,burst,steady,launch,memory,transport,ahc-overhead,feed-print]
 #                         [--output FILE]
 #   --quick        small counts, to check that everything runs (figures not meaningful)
 #   --only LIST    run a subset; `--only ahc-overhead` runs issue 26's comparison alone: WoteKit over
 #                  AsyncHTTPClientTransport against bare AsyncHTTPClient (`ahc_overhead_*` figures,
-#                  about a minute once built)
+#                  about a minute once built); `--only feed-print` runs the release `wote` on a hostile 8 MiB
+#                  feed of tiny entries (security review N6, `feed_print_8mib_*` figures), served by the
+#                  benchmark itself: no reference server is built or started for it alone
 #   --output FILE  also write the report to FILE
 #
 # Builds the release server (Server/) and the benchmark (Benchmarks/), starts one
@@ -20,10 +23,11 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bench_args=()
 output=""
+only=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) bench_args+=(--quick) ;;
-        --only) bench_args+=(--only "$2"); shift ;;
+        --only) bench_args+=(--only "$2"); only=$2; shift ;;
         --output) output=$2; shift ;;
         *) echo "bench: unknown argument $1" >&2; exit 2 ;;
     esac
@@ -42,29 +46,39 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# feed-print alone needs no reference server: it serves its own hostile feed.
+needs_server=1
+if [ "$only" = "feed-print" ]; then needs_server=""; fi
+
 echo "bench: building the release server and the benchmark…" >&2
-swift build -c release --package-path "$root/Server" --product wote-server >&2
+if [ -n "$needs_server" ]; then swift build -c release --package-path "$root/Server" --product wote-server >&2; fi
 # WOTE_BENCH_NO_ASYNC_HTTP_CLIENT=1 leaves the AsyncHTTPClient transport out (a build of its own).
 bench_build=(-c release --package-path "$root/Benchmarks")
 if [ -n "${WOTE_BENCH_NO_ASYNC_HTTP_CLIENT:-}" ]; then bench_build+=(--scratch-path "$root/Benchmarks/.build-noahc"); fi
 swift build "${bench_build[@]}" --product wote-bench >&2
-server_bin=$(swift build -c release --package-path "$root/Server" --show-bin-path)/wote-server
+# The release `wote` for feed-print: the SDK package's product, built beside the benchmark.
+swift build "${bench_build[@]}" --product wote >&2
 bench_bin=$(swift build "${bench_build[@]}" --show-bin-path)/wote-bench
+bench_args+=(--wote "$(swift build "${bench_build[@]}" --show-bin-path)/wote")
 
-"$server_bin" --port 0 --test-hooks --no-access-log > "$work/server.out" 2> "$work/server.log" &
-server_pid=$!
-for _ in $(seq 1 200); do
-    [ -s "$work/server.out" ] && break
-    if ! kill -0 "$server_pid" 2>/dev/null; then
-        echo "bench: the server exited; its log:" >&2
-        cat "$work/server.log" >&2
-        exit 1
-    fi
-    sleep 0.05
-done
-port=$(sed -n '1s/.*"port":\([0-9][0-9]*\).*/\1/p' "$work/server.out")
-[ -n "$port" ] || { echo "bench: no listening line from the server" >&2; exit 1; }
-echo "bench: server on port $port (pid $server_pid)" >&2
+port=1
+if [ -n "$needs_server" ]; then
+    server_bin=$(swift build -c release --package-path "$root/Server" --show-bin-path)/wote-server
+    "$server_bin" --port 0 --test-hooks --no-access-log > "$work/server.out" 2> "$work/server.log" &
+    server_pid=$!
+    for _ in $(seq 1 200); do
+        [ -s "$work/server.out" ] && break
+        if ! kill -0 "$server_pid" 2>/dev/null; then
+            echo "bench: the server exited; its log:" >&2
+            cat "$work/server.log" >&2
+            exit 1
+        fi
+        sleep 0.05
+    done
+    port=$(sed -n '1s/.*"port":\([0-9][0-9]*\).*/\1/p' "$work/server.out")
+    [ -n "$port" ] || { echo "bench: no listening line from the server" >&2; exit 1; }
+    echo "bench: server on port $port (pid $server_pid)" >&2
+fi
 
 {
     echo "### Machine"

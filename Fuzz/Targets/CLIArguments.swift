@@ -9,9 +9,9 @@ import WoteCLI
 public func cliArgumentsTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let arguments = FuzzInput.arguments(FuzzInput.data(bytes, count))
     _ = CommandLineParser.wantsJSON(arguments)
-    // Before `--`; `--help` and `--version` can never be taken as an option's value, since values
-    // starting with `--` are refused.
-    let options = arguments.prefix { $0 != "--" }
+    // First on the line, `--help` and `--version` stand where an option stands: no option before
+    // them can take them as its value. (Later they may be a value: `--title --version` is a title.)
+    let first = arguments.first
     let invocation: Invocation
     do {
         invocation = try CommandLineParser.parse(arguments, environment: [:])
@@ -21,13 +21,15 @@ public func cliArgumentsTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: In
         requireValidJSON(error.json.text, kind: "usage")
         return 0
     }
-    if options.contains("--version") {
+    if first == "--version" {
         FuzzProperty.require(invocation.command == .version, "--version gave \(invocation.command)")
-    } else if options.contains("--help") {
-        guard case .help(let topic) = invocation.command else {
-            FuzzProperty.fail("--help gave \(invocation.command)")
+    } else if first == "--help" || first == "-h" {
+        switch invocation.command {
+        case .version: break  // `--version` later on the line wins.
+        case .help(let topic):
+            FuzzProperty.require(!HelpText.text(for: topic).isEmpty, "no help text for \(String(describing: topic))")
+        default: FuzzProperty.fail("--help gave \(invocation.command)")
         }
-        FuzzProperty.require(!HelpText.text(for: topic).isEmpty, "no help text for \(String(describing: topic))")
     }
     let scheme = invocation.options.serverURL.scheme?.lowercased()
     FuzzProperty.require(scheme == "http" || scheme == "https", "server URL with scheme \(String(describing: scheme))")

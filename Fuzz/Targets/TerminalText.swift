@@ -6,7 +6,8 @@
 //
 // Properties:
 // - the sanitiser's output holds no C0 control (but the tab, and the line feed where lines are
-//   allowed), no DEL, no C1 control and no bidirectional override or isolate; a second pass
+//   allowed), no DEL, no C1 control, no line or paragraph separator and no bidirectional
+//   override, isolate or mark; a second pass
 //   changes nothing; a text without any of those comes back as it was;
 // - a token planted in the text, in any shape the redaction promises to mask, never comes out of
 //   `LogRedaction.redacting` or `WoteError.message`/`localizedDescription` more often than the
@@ -62,7 +63,7 @@ private func isTerminalControl(_ scalar: Unicode.Scalar, lineFeedAllowed: Bool) 
     switch scalar.value {
     case 0x09: false
     case 0x0A: !lineFeedAllowed
-    case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+    case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
     default: false
     }
 }

@@ -15,25 +15,29 @@ import Darwin
 ///
 /// Text for people goes out inert (``TerminalText/inert(_:keepingLineBreaks:)``): a control
 /// character or escape sequence in it, from another member's post or a server's message, is
-/// shown as `\u{1B}`, never obeyed by the terminal. Only ``printExact(_:)`` (the `--json` output)
-/// and ``writeOutput(_:)`` (`wote api`'s body) write what they are given unchanged.
+/// shown as `\u{1B}`, never obeyed by the terminal. Only ``printExact(_:)`` (the `--json` output,
+/// which ``JSONValue`` escapes) and ``writeOutput(_:)`` (`wote api`'s body, made inert by
+/// ``APICommand/printableBody(_:)``) write what they are given unchanged.
 package struct Terminal: Sendable {
     /// Creates the process's terminal.
     package init() {}
 
     /// Writes `text`, made inert, and a newline to standard output.
     package func print(_ text: String) {
-        write(TerminalText.inert(text) + "\n", to: FileHandle.standardOutput)
+        write(TerminalText.inert(text), to: FileHandle.standardOutput, newline: true)
     }
 
     /// Writes `text` and a newline to standard output exactly as it is: for `--json` output, which
-    /// JSON's escaping already makes inert.
+    /// ``JSONValue``'s escaping already makes inert (C0, DEL, C1, U+2028/U+2029 and the
+    /// bidirectional controls are all `\uXXXX`).
     package func printExact(_ text: String) {
-        write(text + "\n", to: FileHandle.standardOutput)
+        write(text, to: FileHandle.standardOutput, newline: true)
     }
 
-    /// Writes `data` to standard output exactly as it is (`wote api` prints the server's body so).
+    /// Writes `data` to standard output exactly as it is (`wote api`'s body, once
+    /// ``APICommand/printableBody(_:)`` made it inert).
     package func writeOutput(_ data: Data) {
+        OutputRecord.markWritten()
         try? FileHandle.standardOutput.write(contentsOf: data)
     }
 
@@ -44,7 +48,7 @@ package struct Terminal: Sendable {
 
     /// Writes `text`, made inert, and a newline to standard error.
     package func printError(_ text: String) {
-        write(TerminalText.inert(text) + "\n", to: FileHandle.standardError)
+        write(TerminalText.inert(text), to: FileHandle.standardError, newline: true)
     }
 
     /// Reads the next line of standard input, without its line break.
@@ -58,7 +62,7 @@ package struct Terminal: Sendable {
         await withCheckedContinuation { continuation in
             let thread = Thread {
                 let echo = secret ? EchoGuard.disable() : nil
-                let line = Swift.readLine(strippingNewline: true)
+                let line = CommandDeadline.whileReadingInput { Swift.readLine(strippingNewline: true) }
                 if let echo {
                     echo.restore()
                     // The person's Return was not echoed either.
@@ -80,8 +84,54 @@ package struct Terminal: Sendable {
     }
 }
 
-private func write(_ text: String, to handle: FileHandle) {
-    try? handle.write(contentsOf: Data(text.utf8))
+/// Writes `text` (and a line feed) to `handle`'s descriptor straight from the string's bytes: a
+/// page of millions of lines is not copied on its way out.
+private func write(_ text: String, to handle: FileHandle, newline: Bool = false) {
+    let descriptor = handle.fileDescriptor
+    if descriptor == STDOUT_FILENO { OutputRecord.markWritten() }
+    // A short text goes out with its line feed in one write, so lines of two processes never mix.
+    let joined = newline && text.utf8.count < 65_536
+    var text = joined ? text + "\n" : text
+    text.withUTF8 { writeAll($0, to: descriptor) }
+    if newline && !joined {
+        var lineFeed = "\n"
+        lineFeed.withUTF8 { writeAll($0, to: descriptor) }
+    }
+}
+
+/// Writes every byte, resuming after a partial write; a closed pipe or any other failure drops the rest.
+private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+    guard let base = bytes.baseAddress else { return }
+    var offset = 0
+    while offset < bytes.count {
+        #if canImport(Glibc)
+        let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+        #elseif canImport(Musl)
+        let written = Musl.write(descriptor, base + offset, bytes.count - offset)
+        #else
+        let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
+        #endif
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
+    }
+}
+
+/// Whether anything was written to standard output yet, so that a time-out reported from the
+/// watchdog (``CommandDeadline``) never puts a second JSON object after a first one.
+enum OutputRecord {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var written = false
+
+    /// Notes that standard output got something.
+    static func markWritten() {
+        lock.withLock { written = true }
+    }
+
+    /// Whether standard output got anything.
+    static var hasWritten: Bool {
+        lock.withLock { written }
+    }
 }
 
 /// The terminal settings to put back if the process is interrupted while echo is off. Only the

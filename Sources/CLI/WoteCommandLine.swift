@@ -43,6 +43,11 @@ public enum WoteCommandLine {
             }
             return 0
         case .run(let command):
+            if !options.serverWasChosen { terminal.printError(defaultServerWarning) }
+            let deadline =
+                type(of: command).configuration.runsUntilStopped
+                ? nil : startDeadline(options, on: terminal)
+            defer { deadline?.finish() }
             let wote = makeClient(options)
             defer { wote.shutdown() }
             let context = CommandContext(options: options, terminal: terminal, wote: wote, makeClient: makeClient)
@@ -59,6 +64,28 @@ public enum WoteCommandLine {
                 return 0
             } catch {
                 return report(error, json: options.json, on: terminal)
+            }
+        }
+    }
+
+    /// What `wote` says on standard error when neither `--server` nor `WOTE_SERVER` named a server:
+    /// any user of the machine who listens on the default port first would get what the command
+    /// sends, passwords and codes included.
+    static var defaultServerWarning: String {
+        "wote: no server given, so using \(GlobalOptions.defaultServerURL.absoluteString), where any user of "
+            + "this machine could be listening; name the server with --server URL or WOTE_SERVER=URL."
+    }
+
+    /// Starts the clock of the whole command (``CommandDeadline``): `--timeout`, else WoteKit's
+    /// time-out for one exchange. When it runs out, the time-out is reported as any other is (exit 6).
+    static func startDeadline(_ options: GlobalOptions, on terminal: Terminal) -> CommandDeadline {
+        let limit = options.timeout ?? WoteConfiguration(baseURL: options.serverURL).requestTimeout
+        return CommandDeadline.start(limit: limit) { [json = options.json] in
+            let failure = CommandFailure(WoteError.timeout)
+            if json && !OutputRecord.hasWritten {
+                terminal.printExact(failure.json.text)
+            } else {
+                terminal.printError(errorText(failure))
             }
         }
     }
@@ -97,7 +124,7 @@ public enum WoteCommandLine {
     }
 
     /// How `failure` reads on standard error: `wote: That nickname is already taken. [E013]`.
-    static func errorText(_ failure: CommandFailure) -> String {
+    package static func errorText(_ failure: CommandFailure) -> String {
         var line = "wote: \(failure.message)"
         if let code = failure.code { line += " [\(code)]" }
         if failure.kind == .usage && !failure.message.contains("--help") {

@@ -40,7 +40,7 @@ import WoteKit
 
     @Test func refusal_keepsTheServersMessage_andFieldErrorsNameTheField() {
         #expect(CommandFailure(.rejected(code: nil, message: "이미 사용 중인 아이디입니다.")).message == "이미 사용 중인 아이디입니다.")
-        #expect(CommandFailure(.invalidField(.phone, reason: "digits")).message.hasPrefix("--phone"))
+        #expect(CommandFailure(.invalidField(.phone, reason: "digits")).message.hasPrefix("phone"))
     }
 
     @Test func jsonShape_isKindMessageCode() {

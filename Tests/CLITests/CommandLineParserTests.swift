@@ -81,11 +81,12 @@ import WoteKit
         #expect(try command(["logout", "--device-token", "ab01"], as: LogoutCommand.self)?.deviceToken == token)
         #expect(try command(["withdraw", "--yes"], as: WithdrawCommand.self) != nil)
         let signUp = try #require(
+            try command(["signup", "--login-id", "wote01", "--name", "Kim"], as: SignUpCommand.self))
+        #expect(signUp.loginId == "wote01" && signUp.name == "Kim" && signUp.contactFile == nil)
+        #expect(
             try command(
-                ["signup", "--login-id", "wote01", "--name", "Kim", "--email", "a@b.kr", "--phone", "010-1234-5678"],
-                as: SignUpCommand.self))
-        #expect(signUp.loginId == "wote01" && signUp.name == "Kim")
-        #expect(signUp.email == "a@b.kr" && signUp.phone == "010-1234-5678")
+                ["signup", "--login-id", "wote01", "--name", "Kim", "--contact-file", "/run/c"], as: SignUpCommand.self)?
+                .contactFile == "/run/c")
         let signIn = try #require(try command(["signin", "wote01"], as: SignInCommand.self))
         #expect(signIn.loginId == "wote01" && signIn.remember)
         #expect(try command(["signin", "wote01", "--no-remember"], as: SignInCommand.self)?.remember == false)
@@ -168,11 +169,12 @@ import WoteKit
             (["device-token", "register", "abc"], "HEX"),
             (["logout", "--device-token", "zz"], "--device-token"),
             (["withdraw"], "--yes"),
-            (["signup", "--name", "N", "--email", "a@b", "--phone", "1"], "--login-id"),
-            (["signup", "--login-id", "ab", "--name", "N", "--email", "a@b", "--phone", "1"], "--login-id"),
-            (["signup", "--login-id", "wote01", "--name", "N", "--email", "ab", "--phone", "1"], "--email"),
-            (["signup", "--login-id", "wote01", "--name", "N", "--email", "a@b", "--phone", "x"], "--phone"),
-            (["signup", "--login-id", "wote01", "--name", " ", "--email", "a@b", "--phone", "1"], "--name"),
+            (["signup", "--name", "N"], "--login-id"),
+            (["signup", "--login-id", "ab", "--name", "N"], "--login-id"),
+            (["signup", "--login-id", "wote01", "--name", "N", "--email", "a@b"], "--contact-file"),
+            (["signup", "--login-id", "wote01", "--name", "N", "--phone=010"], "--contact-file"),
+            (["signup", "--login-id", "wote01", "--name", " "], "--name"),
+            (["signup", "--login-id", "wote01", "--name", "N", "--contact-file", ""], "--contact-file"),
             (["signup", "--login-id", "wote01", "--password", "pw"], "--password"),
             (["signin"], "ID"),
             (["status", "--server", "ftp://x"], "--server"),
@@ -190,6 +192,42 @@ import WoteKit
 
     @Test func badEnvironmentServer_isAUsageErrorNamingTheVariable() {
         #expect(usageMessage(["status"], environment: ["WOTE_SERVER": "not a url"])?.contains("WOTE_SERVER") == true)
+    }
+
+    /// Security review 2026-11-26, finding 13 (open in 2026-11-28's section 1): a shared option
+    /// was taken from the value of a command's option, so `--contents "$C"` with `C='--store=…'`
+    /// switched the store. The value after an option that takes one is that value, whatever it
+    /// looks like.
+    @Test func aValueThatLooksLikeASharedOption_isTheValue_neverASharedOption() throws {
+        let shared = [
+            "--store=/tmp/elsewhere.json", "--server=http://10.0.0.1:9", "--json", "--show-tokens", "--verbose",
+            "--timeout=1", "--help", "-h", "--version", "--", "--store",
+        ]
+        for value in shared {
+            for arguments in [
+                ["post", "create", "--title", "T", "--contents", value],
+                ["post", "create", "--contents", value, "--title", "T"],
+                ["--json", "post", "create", "--contents", value, "--title", "T"],
+            ] {
+                let invocation = try parse(arguments)
+                guard case .run(let command) = invocation.command, let create = command as? PostCreateCommand else {
+                    Issue.record("\(arguments) parsed to \(invocation.command)")
+                    continue
+                }
+                #expect(create.contents == value && create.title == "T", "\(arguments)")
+                let options = invocation.options
+                #expect(!options.storeWasChosen && !options.serverWasChosen && !options.showTokens, "\(arguments)")
+                #expect(!options.verbose && options.timeout == nil, "\(arguments)")
+                #expect(options.json == (arguments.first == "--json"), "\(arguments)")
+            }
+        }
+        // A repeatable option's value too, and a value written after a separate shared option.
+        let api = try #require(try command(["api", "/api/x", "-f", "--store=/tmp/x", "--json"], as: APICommand.self))
+        #expect(api.fields.map(\.name) == ["--store"] && api.fields.first?.value == .string("/tmp/x"))
+        #expect(try parse(["api", "/api/x", "-f", "--store=/tmp/x", "--json"]).options.json)
+        #expect(try !parse(["api", "/api/x", "-f", "--store=/tmp/x"]).options.storeWasChosen)
+        // Where an option stands, it is still the shared option.
+        #expect(try parse(["post", "create", "--title", "T", "--store=/tmp/s.json"]).options.storeWasChosen)
     }
 
     @Test func doubleDash_endsOptions_soAValueMayLookLikeOne() throws {

@@ -65,11 +65,12 @@ import WoteTestSupport
             Fixtures.json(#"{"status":200,"success":false,"message":"이미 사용 중인 아이디입니다."}"#)
         }
         defer { server.stop() }
-        let arguments = ["signup", "--login-id", "wote01", "--name", "Kim", "--email", "a@b.kr", "--phone", "010-1"]
-        let result = try await sandbox.wote(arguments + ["--json"], input: "password1\n", server: url)
+        let arguments = ["signup", "--login-id", "wote01", "--name", "Kim"]
+        let input = "password1\na@b.kr\n010-1\n"
+        let result = try await sandbox.wote(arguments + ["--json"], input: input, server: url)
         let error = try result.expectError(status: 5, kind: "rejected")
         #expect(error["message"] as? String == "이미 사용 중인 아이디입니다.")
-        let text = try await sandbox.wote(arguments, input: "password1\n", server: url)
+        let text = try await sandbox.wote(arguments, input: input, server: url)
         #expect(text.stderr.contains("이미 사용 중인 아이디입니다."))
     }
 
@@ -78,8 +79,8 @@ import WoteTestSupport
         let (server, url) = try serve { _ in Fixtures.json(#"{"status":200,"success":true,"message":"회원가입 성공"}"#) }
         defer { server.stop() }
         let result = try await sandbox.wote(
-            ["signup", "--login-id", "wote01", "--name", "Kim", "--email", "a@b.kr", "--phone", "010-1", "--json"],
-            input: "password1\nignored second line\n", server: url)
+            ["signup", "--login-id", "wote01", "--name", "Kim", "--json"],
+            input: "password1\na@b.kr\n010-1\nignored fourth line\n", server: url)
         #expect(result.status == 0, "\(result)")
         #expect(try result.json()["ok"] as? Bool == true)
         let body = try #require(server.requests.first?.body)

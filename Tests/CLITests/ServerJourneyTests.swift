@@ -74,10 +74,11 @@ struct ServerJourneyTests {
     @Test func signUp_thenSignIn_withThePasswordOnStandardInput() async throws {
         let sandbox = try Sandbox()
         let loginId = Self.unique("id", length: 12)
-        let fields = ["--login-id", loginId, "--name", "김투표", "--email", "vote@wote.kr", "--phone", "010-1234-5678"]
-        let created = try await sandbox.wote(["signup"] + fields + ["--json"], input: "secret123\n", server: server)
+        let fields = ["--login-id", loginId, "--name", "김투표"]
+        let input = "secret123\nvote@wote.kr\n010-1234-5678\n"
+        let created = try await sandbox.wote(["signup"] + fields + ["--json"], input: input, server: server)
         #expect(created.status == 0, "\(created)")
-        let again = try await sandbox.wote(["signup"] + fields + ["--json"], input: "secret123\n", server: server)
+        let again = try await sandbox.wote(["signup"] + fields + ["--json"], input: input, server: server)
         try again.expectError(status: 5, kind: "rejected")
         #expect((try again.jsonError()["message"] as? String)?.isEmpty == false)
 

@@ -12,6 +12,11 @@ import WoteCLI
         #expect(
             TerminalText.inert("abc\u{202E}gpj.exe\u{202C}\u{2066}\u{2069}")
                 == #"abc\u{202E}gpj.exe\u{202C}\u{2066}\u{2069}"#)
+        // The line and paragraph separators and the bidirectional marks too (review 2026-11-28, N5):
+        // every output mode escapes the same set, `--json` as `\u2028`.
+        #expect(
+            TerminalText.inert("a\u{2028}b\u{2029}c\u{200E}d\u{200F}rtl mark\u{61C}")
+                == #"a\u{2028}b\u{2029}c\u{200E}d\u{200F}rtl mark\u{61C}"#)
     }
 
     @Test func lineBreaksAndTabs_staySoTextReads_onlyWhereLinesAreAllowed() {
@@ -21,7 +26,7 @@ import WoteCLI
         #expect(TerminalText.inert("a\r\nb", keepingLineBreaks: false) == #"a\u{D}\u{A}b"#)
     }
 
-    @Test(arguments: ["에어팟 살까? 🎧", "Buy AirPods Max?", "₩769,000 — «quoted» ‘text’", "مرحبا", "\u{200F}rtl mark"])
+    @Test(arguments: ["에어팟 살까? 🎧", "Buy AirPods Max?", "₩769,000 — «quoted» ‘text’", "مرحبا", "שלום עולם"])
     func ordinaryText_isLeftAsItIs(_ text: String) {
         #expect(TerminalText.inert(text) == text)
         #expect(TerminalText.inert(text, keepingLineBreaks: false) == text)

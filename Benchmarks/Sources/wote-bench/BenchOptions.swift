@@ -3,11 +3,12 @@ import Foundation
 /// The command line of `wote-bench`.
 struct BenchOptions {
     static let usage = """
-        usage: wote-bench --server URL [--only LIST] [--quick]
+        usage: wote-bench --server URL [--only LIST] [--quick] [--wote PATH]
                wote-bench --server URL --profile VARIANT [--requests N] [--concurrency C]
           --server URL       a wote-server started with --test-hooks (and --no-access-log for fair timings)
           --only LIST        comma-separated subset of: overhead,inprocess,burst,steady,launch,memory,transport,
-                             ahc-overhead (default: all)
+                             ahc-overhead,feed-print (default: all; feed-print needs --wote and no server)
+          --wote PATH        the release `wote` that feed-print runs (a hostile 8 MiB feed, review N6)
           --quick            small counts, to check that everything runs (the figures are then not meaningful)
           --profile VARIANT  send only one overhead variant's requests, for a profiler: wotekit, urlsession,
                              delegate (URLSession with a redirect-refusing delegate), transport (WoteKit's
@@ -19,7 +20,7 @@ struct BenchOptions {
         """
 
     static let allBenchmarks = [
-        "overhead", "inprocess", "burst", "steady", "launch", "memory", "transport", "ahc-overhead",
+        "overhead", "inprocess", "burst", "steady", "launch", "memory", "transport", "ahc-overhead", "feed-print",
     ]
 
     var server: URL
@@ -28,6 +29,11 @@ struct BenchOptions {
     var profile: String?
     var profileRequests = 2_000
     var profileConcurrency = 1
+    /// The release `wote` for feed-print.
+    var wote: URL?
+
+    /// Whether the run needs the reference server (feed-print alone serves its own answers).
+    var needsServer: Bool { profile != nil || benchmarks.contains { $0 != "feed-print" } }
 
     /// Reads the arguments (without the program name).
     init(arguments: [String]) throws {
@@ -49,6 +55,9 @@ struct BenchOptions {
                 benchmarks = Self.allBenchmarks.filter(names.contains)
             case "--quick":
                 quick = true
+            case "--wote":
+                guard let value = remaining.popFirst() else { throw BenchFailure("--wote needs a path") }
+                wote = URL(fileURLWithPath: value)
             case "--profile":
                 guard let value = remaining.popFirst() else { throw BenchFailure("--profile needs a variant") }
                 profile = value

@@ -23,7 +23,7 @@ func runBenchmarks() async -> Int32 {
     var report = Report()
     let quick = options.quick
     do {
-        clock.synchronise(to: try await hooks.now())
+        if options.needsServer { clock.synchronise(to: try await hooks.now()) }
         if let profile = options.profile, profile.hasPrefix("ahc-") {
             #if WOTE_BENCH_ASYNC_HTTP_CLIENT
             log(
@@ -91,6 +91,12 @@ func runBenchmarks() async -> Int32 {
                 #else
                 log("transport: skipped, built without the AsyncHTTPClient transport (WOTE_BENCH_NO_ASYNC_HTTP_CLIENT)")
                 #endif
+            case "feed-print":
+                guard let wote = options.wote else {
+                    log("feed-print: skipped, no --wote PATH (scripts/bench.sh builds and passes the release wote)")
+                    break
+                }
+                try await FeedPrintBenchmark(wote: wote, rounds: quick ? 1 : 3).run(into: &report)
             case "ahc-overhead":
                 #if WOTE_BENCH_ASYNC_HTTP_CLIENT
                 try await AHCOverheadBenchmark(

@@ -7,7 +7,8 @@ package import FoundationNetworking
 
 /// `wote api [-X METHOD] PATH [-f key=value]... [-F key=value]... [--input FILE|-]`: one request
 /// of the person's own to the Wote API through the session, after `gh api`. Standard output gets
-/// the body exactly as it came; WoteKit's verdict on it decides the exit code.
+/// the body as it came, made inert when it holds a control (``printableBody(_:)``); WoteKit's
+/// verdict on it decides the exit code.
 package struct APICommand: WoteCommand {
     package static let configuration = CommandConfiguration(
         words: ["api"], arguments: ["PATH"],
@@ -24,7 +25,10 @@ package struct APICommand: WoteCommand {
             Fields make a JSON object body, or query parameters for GET (and with --input).
             --input sends FILE, or standard input for -, as the body.
             The body is printed as it came, even for a refusal (the message goes to standard error);
-            the exit code follows the answer, as for every other command.
+            the exit code follows the answer, as for every other command. A body holding a control
+            character (C0, DEL, C1, U+2028/U+2029, a bidirectional control) or bytes that are not
+            UTF-8 is made inert first: JSON is written again with those characters as \\uXXXX
+            escapes (the same JSON value), other text shows them as \\u{1B}.
             The sign-in and token endpoints are refused: their answers hold tokens.
             """)
 
@@ -82,7 +86,7 @@ package struct APICommand: WoteCommand {
         } catch {
             throw CommandFailure(error)
         }
-        context.terminal.writeOutput(response.body)
+        context.terminal.writeOutput(Self.printableBody(response.body))
         guard let error = context.wote.verdict(of: response) else { return .alreadyPrinted }
         // The body is the output, even for a refusal; the person reads why on standard error.
         let failure = CommandFailure(error)
@@ -129,7 +133,10 @@ package struct APICommand: WoteCommand {
     private func body() throws(CommandFailure) -> Data? {
         if let input {
             do {
-                if input == "-" { return try FileHandle.standardInput.readToEnd() ?? Data() }
+                if input == "-" {
+                    // Waiting for the person's input does not count against `--timeout`.
+                    return try CommandDeadline.whileReadingInput { try FileHandle.standardInput.readToEnd() } ?? Data()
+                }
                 return try Data(contentsOf: URL(fileURLWithPath: input))
             } catch {
                 throw .usage("--input: cannot read '\(input)'")
@@ -137,6 +144,26 @@ package struct APICommand: WoteCommand {
         }
         guard effectiveMethod != "GET", !fields.isEmpty else { return nil }
         return Data(JSONValue.object(fields.map { ($0.name, $0.value) }).text.utf8)
+    }
+
+    /// The body as `wote api` prints it, in both output modes: exactly as it came when it is UTF-8
+    /// text without a scalar a terminal could act on (``TerminalText``; the line feed and the tab
+    /// are fine); otherwise, when it is JSON, the same JSON value written again by ``JSONValue``,
+    /// whose escapes make every such scalar inert (`\u009b`); otherwise the text made inert
+    /// (`\u{9B}`, bytes that are not UTF-8 as U+FFFD).
+    package static func printableBody(_ body: Data) -> Data {
+        var bytes = body.makeIterator()
+        var decoder = UTF8()
+        decoding: while true {
+            switch decoder.decode(&bytes) {
+            case .scalarValue(let scalar):
+                if TerminalText.isControl(scalar, keepingLineBreaks: true) { break decoding }
+            case .emptyInput: return body
+            case .error: break decoding
+            }
+        }
+        if let value = JSONValue.parse(body) { return Data(value.text.utf8) }
+        return Data(TerminalText.inert(String(decoding: body, as: UTF8.self)).utf8)
     }
 
     /// Paths whose answers carry tokens, refused so that `wote api` never prints one.

@@ -9,7 +9,7 @@ package struct DemoCommand: WoteCommand {
             `wote-server --port 8080 --test-hooks --access-ttl 4s`, then run `wote demo`. Uses a
             temporary store unless --store is given.
             """,
-        printsTextOnly: true)
+        printsTextOnly: true, runsUntilStopped: true)
 
     /// Creates the command.
     init() {}

@@ -40,16 +40,19 @@ package struct FeedCommand: WoteCommand {
     package func run(_ context: CommandContext) async throws(CommandFailure) -> CommandOutput {
         try await context.restore()
         let posts = try await Self.posts(scope: scope, page: page, size: size, on: context.wote)
+        // The text is built only when it is printed.
         let text =
-            posts.isEmpty
-            ? localized("No posts on page \(page).", ko: "\(page)쪽에 게시글이 없습니다.")
-            : posts.map(PostText.line).joined(separator: "\n")
+            context.options.json
+            ? ""
+            : posts.isEmpty ? localized("No posts on page \(page).", ko: "\(page)쪽에 게시글이 없습니다.") : PostText.lines(posts)
         return CommandOutput(text: text, json: .object([("posts", .array(posts))]))
     }
 
     /// One page of the feed, as the server's post objects.
     ///
-    /// - Throws: the failure to report; a `data` that is not an array is a malformed answer.
+    /// - Throws: the failure to report; a `data` that is not a list of at most `size` objects is a
+    ///   malformed answer, so a hostile server cannot make the front format more posts than were
+    ///   asked for.
     static func posts(scope: String, page: Int, size: Int, on wote: WoteClient) async throws(CommandFailure)
         -> [JSONValue]
     {
@@ -58,6 +61,20 @@ package struct FeedCommand: WoteCommand {
         guard let posts = try await wote.answer(to: request)?.arrayValue else {
             throw CommandFailure(.malformedResponse("the feed's data is not a list"))
         }
+        try checkPage(posts, size: size)
         return posts
+    }
+
+    /// Refuses a page of more than `size` posts, or with an entry that is not a post object.
+    ///
+    /// - Throws: a malformed-answer failure.
+    static func checkPage(_ posts: [JSONValue], size: Int) throws(CommandFailure) {
+        guard posts.count <= size else {
+            throw CommandFailure(
+                .malformedResponse("the feed holds \(posts.count) posts, more than the \(size) asked for"))
+        }
+        guard posts.allSatisfy({ if case .object = $0 { true } else { false } }) else {
+            throw CommandFailure(.malformedResponse("the feed holds an entry that is not a post"))
+        }
     }
 }

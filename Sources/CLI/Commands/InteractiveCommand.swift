@@ -9,7 +9,7 @@ package struct InteractiveCommand: WoteCommand {
             numbered choices and values line by line from standard input; piped input works.
             End of input quits.
             """,
-        printsTextOnly: true)
+        printsTextOnly: true, runsUntilStopped: true)
 
     /// Creates the command.
     init() {}

@@ -17,7 +17,8 @@ package struct WatchCommand: WoteCommand {
             "model: STATE", the state of the client's SessionModel once it follows the session
             (within 2 s). With --json: one object per line, {"event": "..."} and {"model": "..."}.
             No token is ever printed.
-            """)
+            """,
+        runsUntilStopped: true)
 
     /// How many events to print before returning; `nil`: until interrupted.
     package var limit: Int?

@@ -17,7 +17,10 @@ extension InteractiveFront {
         else { return .quit }
         switch choice {
         case "1", "2":
-            guard let code = await ask(localized("Authorization code: ", ko: "인가 코드: ")) else { return .quit }
+            // A credential, as the password is: not echoed on a terminal, never printed back.
+            guard let code = await ask(localized("Authorization code: ", ko: "인가 코드: "), secret: true) else {
+                return .quit
+            }
             loading(localized("signing in", ko: "로그인하는 중"))
             if choice == "1" {
                 await login.loginWithApple(authorizationCode: code)

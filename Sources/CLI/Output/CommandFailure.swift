@@ -96,8 +96,8 @@ extension SignUpField {
         case .loginId: "--login-id"
         case .password: "password (first line of standard input)"
         case .name: "--name"
-        case .email: "--email"
-        case .phone: "--phone"
+        case .email: "e-mail (second line of standard input, or --contact-file)"
+        case .phone: "phone (third line of standard input, or --contact-file)"
         }
     }
 }

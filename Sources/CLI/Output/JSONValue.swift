@@ -69,8 +69,17 @@ package enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// Writes `value` as a JSON string. Besides what JSON requires, every scalar a terminal could
+    /// act on (``TerminalText/isFormatControl(_:)``: DEL, the C1 controls, U+2028/U+2029, the
+    /// bidirectional controls) is written as a `\uXXXX` escape, so `--json` output is inert on a
+    /// terminal and a JSON reader still reads the same text.
     private static func writeString(_ value: String, to output: inout String) {
         output += "\""
+        guard TerminalText.holdsEscapable(value, lineFeed: true, tab: true, quoteAndBackslash: true) else {
+            output += value
+            output += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
@@ -78,13 +87,26 @@ package enum JSONValue: Sendable, Equatable {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case let control where control.value < 0x20 || control.value == 0x7F:
-                output += String(format: "\\u%04x", control.value)
+            case let control where needsEscape(control): appendEscape(control, to: &output)
             default: output.unicodeScalars.append(scalar)
             }
         }
         output += "\""
     }
+
+    /// Whether `scalar` cannot stand as itself inside a JSON string written by ``text``.
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar == "\"" || scalar == "\\" || TerminalText.isFormatControl(scalar)
+    }
+
+    /// `\u009b`: four lowercase hex digits (every scalar escaped is below U+10000).
+    private static func appendEscape(_ scalar: Unicode.Scalar, to output: inout String) {
+        let value = Int(scalar.value)
+        output += "\\u"
+        for shift in [12, 8, 4, 0] { output.append(hexDigits[(value >> shift) & 0xF]) }
+    }
+
+    private static let hexDigits: [Character] = Array("0123456789abcdef")
 }
 
 /// ISO-8601 dates as the front prints them: UTC, whole seconds.

@@ -4,24 +4,56 @@
 /// (``TerminalText``): no control character reaches the terminal, and a one-line field (title,
 /// nickname, link) cannot break its line to fake output of its own; only the contents keep their
 /// line breaks.
-enum PostText {
+package enum PostText {
     /// `#12  Buy AirPods Max?  by 투표왕 · 769000 · agree 3 / disagree 1 · ACTIVE · voted agree`.
-    static func line(_ post: JSONValue) -> String {
-        var parts = ["#\(post["postId"]?.intValue.map(String.init) ?? "?")  \(field(post["title"]) ?? "")"]
-        let author = field(post["author"]?["nickname"]) ?? localized("(gone)", ko: "(탈퇴)")
-        parts.append(localized("by ", ko: "작성자 ") + author)
-        if let price = post["price"]?.intValue { parts.append(localized("price ", ko: "가격 ") + String(price)) }
-        parts.append(counts(post["voteCounts"]))
-        if let status = field(post["postStatus"]) { parts.append(status) }
-        if let choice = post["myChoice"]?.boolValue {
-            parts.append(
-                choice ? localized("voted agree", ko: "찬성함") : localized("voted disagree", ko: "반대함"))
+    package static func line(_ post: JSONValue) -> String {
+        var text = ""
+        append(post, to: &text)
+        return text
+    }
+
+    /// The feed lines of `posts`, one per post, built in one string: the work grows with the posts
+    /// and their text, never faster.
+    package static func lines(_ posts: [JSONValue]) -> String {
+        var text = ""
+        text.reserveCapacity(posts.count * 64)
+        for (index, post) in posts.enumerated() {
+            if index > 0 { text += "\n" }
+            append(post, to: &text)
         }
-        return parts.joined(separator: " · ")
+        return text
+    }
+
+    /// Appends the feed line of `post` to `text`: a few appends of constant pieces and the post's
+    /// own fields, so a page of millions of posts costs little more than its bytes.
+    private static func append(_ post: JSONValue, to text: inout String) {
+        text += "#"
+        text += post["postId"]?.intValue.map(String.init) ?? "?"
+        text += "  "
+        text += field(post["title"]) ?? ""
+        text += localized(" · by ", ko: " · 작성자 ")
+        text += field(post["author"]?["nickname"]) ?? localized("(gone)", ko: "(탈퇴)")
+        if let price = post["price"]?.intValue {
+            text += localized(" · price ", ko: " · 가격 ")
+            text += String(price)
+        }
+        // `counts(_:)`, appended in place.
+        let counts = post["voteCounts"]
+        text += localized(" · agree ", ko: " · 찬성 ")
+        text += String(counts?["agreeCount"]?.intValue ?? 0)
+        text += localized(" / disagree ", ko: " / 반대 ")
+        text += String(counts?["disagreeCount"]?.intValue ?? 0)
+        if let status = field(post["postStatus"]) {
+            text += " · "
+            text += status
+        }
+        if let choice = post["myChoice"]?.boolValue {
+            text += choice ? localized(" · voted agree", ko: " · 찬성함") : localized(" · voted disagree", ko: " · 반대함")
+        }
     }
 
     /// The detail of one post: the feed line, then its text, link, image and dates.
-    static func detail(_ post: JSONValue) -> String {
+    package static func detail(_ post: JSONValue) -> String {
         var lines = [line(post)]
         if let contents = post["contents"]?.stringValue, !contents.isEmpty {
             lines.append(TerminalText.inert(contents, keepingLineBreaks: true))
@@ -43,7 +75,7 @@ enum PostText {
     }
 
     /// `agree 3 / disagree 1`.
-    static func counts(_ counts: JSONValue?) -> String {
+    package static func counts(_ counts: JSONValue?) -> String {
         let agree = counts?["agreeCount"]?.intValue ?? 0
         let disagree = counts?["disagreeCount"]?.intValue ?? 0
         return localized("agree \(agree) / disagree \(disagree)", ko: "찬성 \(agree) / 반대 \(disagree)")

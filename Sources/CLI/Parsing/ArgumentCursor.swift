@@ -34,6 +34,10 @@ package struct ArgumentCursor {
                 continue
             }
             let (name, inline) = OptionSyntax.split(argument)
+            if let instead = configuration.retiredOptions[name] {
+                // Its value is private: say how to give it, never repeat it.
+                throw .usage("\(name): no longer an argument, where other users of the machine can read it; \(instead)")
+            }
             guard let option = configuration.option(named: name) else {
                 throw .usage("unknown option '\(name)' for 'wote \(command)'; run 'wote \(command) --help'")
             }

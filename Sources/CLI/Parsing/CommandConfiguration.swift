@@ -18,6 +18,12 @@ package struct CommandConfiguration: Sendable {
     package var readsSecret: String? = nil
     /// Whether the command prints text only, so `--json` is a usage error.
     package var printsTextOnly = false
+    /// Whether the command runs until it is stopped (`watch`, the interactive front, the demo), so
+    /// `--timeout` bounds each of its exchanges but not the whole command (``CommandDeadline``).
+    package var runsUntilStopped = false
+    /// Options the command no longer takes because their value is private (`signup --email`), with
+    /// how to give that value instead: the usage error says so and never repeats the value.
+    package var retiredOptions: [String: String] = [:]
 
     /// The command's name, such as `profile setup`.
     package var name: String { words.joined(separator: " ") }

@@ -43,8 +43,10 @@ package enum CommandLineParser {
         options.verbose = scan.verbose
         if let server = scan.server {
             options.serverURL = try serverURL(server, named: "--server")
+            options.serverWasChosen = true
         } else if let server = environment["WOTE_SERVER"], !server.isEmpty {
             options.serverURL = try serverURL(server, named: "WOTE_SERVER")
+            options.serverWasChosen = true
         }
         if let store = scan.store {
             options.storeURL = try storeURL(store, named: "--store")

@@ -8,6 +8,9 @@ package struct GlobalOptions: Sendable, Equatable {
 
     /// The API's base URL (`--server`, `WOTE_SERVER`).
     package var serverURL: URL
+    /// Whether `--server` or `WOTE_SERVER` chose the server; `false`: ``defaultServerURL``, which
+    /// `wote` warns about (any local user may be listening there).
+    package var serverWasChosen = false
     /// The session file (`--store`, `WOTE_STORE`).
     package var storeURL: URL
     /// Whether `--store` or `WOTE_STORE` chose the store (the demo uses a temporary one otherwise).

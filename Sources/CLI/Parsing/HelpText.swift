@@ -20,13 +20,15 @@ package enum HelpText {
     /// The shared options.
     static let options = """
         Options (before or after the command):
-          --server URL       the Wote server (env WOTE_SERVER; default http://127.0.0.1:8080)
+          --server URL       the Wote server (env WOTE_SERVER; default http://127.0.0.1:8080, with a
+                             warning: any local user could be listening there)
           --store PATH       the session file (env WOTE_STORE; default $XDG_STATE_HOME/wote/session.json
                              or ~/.local/state/wote/session.json)
           --json             print exactly one JSON object on standard output
           --show-tokens      also print the tokens (they are never printed otherwise)
           --verbose          print WoteKit's diagnostics (requests, refreshes; never a token) on standard error
-          --timeout SECONDS  how long one request may take (default 30)
+          --timeout SECONDS  how long one request, and the whole command, may take (default 30);
+                             waiting for standard input does not count
           --help, -h         print this help, or a command's help after the command
           --version          print the version
 

@@ -11,12 +11,14 @@ enum OptionSyntax {
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
-    /// The value of option `name`: written inline, or the next argument (which is then consumed).
+    /// The value of option `name`: written inline, or the next argument (which is then consumed),
+    /// whatever it looks like: `--contents --store=x` gives the contents `--store=x`, so a value
+    /// from a script can never become an option of its own.
     static func value(of name: String, inline: String?, in arguments: [String], at index: inout Int)
         throws(CommandFailure) -> String
     {
         if let inline { return inline }
-        guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+        guard index < arguments.count else {
             throw .usage("\(name): missing value")
         }
         defer { index += 1 }

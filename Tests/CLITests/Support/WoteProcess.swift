@@ -9,6 +9,8 @@ struct WoteProcess {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Whether the run outlived `killAfter` and was terminated by the test.
+        var wasKilled = false
 
         /// Standard output read as the one JSON object `--json` promises.
         func json() throws -> [String: Any] {
@@ -36,7 +38,9 @@ struct WoteProcess {
             return error
         }
 
-        var description: String { "exit \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
+        var description: String {
+            "exit \(status)\(wasKilled ? " (killed by the test)" : "")\nstdout:\n\(stdout.prefix(4000))\nstderr:\n\(stderr.prefix(4000))"
+        }
     }
 
     /// Where the executable is (see ``WoteExecutable/url``).
@@ -52,8 +56,11 @@ struct WoteProcess {
     ///   - input: standard input; `nil` gives an empty one (end of input at once).
     ///   - home: the `HOME` folder.
     ///   - environment: more variables.
+    ///   - killAfter: how long the run may take before the test terminates it (a guard for tests
+    ///     of runs that must end by themselves; the result then says ``Result/wasKilled``).
     static func run(
-        _ arguments: [String], input: String? = nil, home: URL, environment: [String: String] = [:]
+        _ arguments: [String], input: String? = nil, home: URL, environment: [String: String] = [:],
+        killAfter: Duration? = nil
     ) async throws -> Result {
         let executable = try #require(executable, "the wote executable was not found next to the tests")
         let output = home.appendingPathComponent("stdout-\(UUID().uuidString)")
@@ -74,6 +81,7 @@ struct WoteProcess {
         process.standardError = try FileHandle(forWritingTo: errors)
         let stdin = Pipe()
         process.standardInput = stdin
+        let killed = KillMark()
         let status = try await withCheckedThrowingContinuation {
             (continuation: CheckedContinuation<Int32, any Error>) in
             process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
@@ -86,9 +94,28 @@ struct WoteProcess {
             // Everything at once, then end of input: wote reads line by line as it goes.
             if let input { try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
             try? stdin.fileHandleForWriting.close()
+            if let killAfter {
+                Task {
+                    try? await Task.sleep(for: killAfter)
+                    if process.isRunning {
+                        killed.mark()
+                        process.terminate()
+                    }
+                }
+            }
         }
         return Result(
             status: status, stdout: try String(contentsOf: output, encoding: .utf8),
-            stderr: try String(contentsOf: errors, encoding: .utf8))
+            stderr: try String(contentsOf: errors, encoding: .utf8), wasKilled: killed.isMarked)
     }
+}
+
+/// Whether the test terminated a run, set from the task that watches it.
+private final class KillMark: @unchecked Sendable {
+    private let lock = NSLock()
+    private var marked = false
+
+    func mark() { lock.withLock { marked = true } }
+
+    var isMarked: Bool { lock.withLock { marked } }
 }
