@@ -120,6 +120,12 @@ open class UIApplication: UIResponder {
     /// Posted when the app becomes active.
     nonisolated public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
 
+    /// Posted when the app is about to become inactive (iOS 2.0+; Apple: `nonisolated class let
+    /// willResignActiveNotification: NSNotification.Name`, developer.apple.com/documentation/uikit/
+    /// uiapplication/willresignactivenotification).
+    nonisolated public static let willResignActiveNotification = Notification.Name(
+        "UIApplicationWillResignActiveNotification")
+
     /// Posted when the protected files become available for your code to access (iOS 4.0+).
     nonisolated public static let protectedDataDidBecomeAvailableNotification = Notification.Name(
         "UIApplicationProtectedDataDidBecomeAvailable")

@@ -135,7 +135,7 @@ package final class TrustedDirectory {
 
     /// The folders of `path`, in order: empty names (`//`, a trailing `/`) and `.` dropped, so the
     /// last name left is the folder the walk ends in and gets the store folder's rule.
-    static func components(of path: String) -> [String] {
+    package static func components(of path: String) -> [String] {
         path.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
     }
 
