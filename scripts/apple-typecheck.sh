@@ -55,7 +55,13 @@ if [ -n "$unreachable" ]; then
 fi
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# APPLE_TYPECHECK_KEEP=DIR keeps what was compiled (the sources as an Apple build sees them, the
+# stand-ins and the modules of both configurations) in DIR, for scripts/check-availability.sh --apple.
+if [ -n "${APPLE_TYPECHECK_KEEP:-}" ]; then
+    trap 'rm -rf "$APPLE_TYPECHECK_KEEP"; mkdir -p "$APPLE_TYPECHECK_KEEP"; cp -r "$work"/. "$APPLE_TYPECHECK_KEEP"/; rm -rf "$work"' EXIT
+else
+    trap 'rm -rf "$work"' EXIT
+fi
 
 # The target settings from Package.swift (Swift 6, strict concurrency, the upcoming features), and
 # every warning an error.

@@ -138,3 +138,15 @@ extension ProcessInfo {
     /// Performs the block asynchronously and notifies it if the process is about to be suspended.
     public func performExpiringActivity(withReason reason: String, using block: @escaping @Sendable (Bool) -> Void) {}
 }
+
+extension UIApplication {
+    /// The message form of `protectedDataDidBecomeAvailableNotification`, iOS 26.0+
+    /// (developer.apple.com/documentation/foundation/notificationcenter/messageidentifier/
+    /// protecteddatadidbecomeavailable-6h44m: "iOS: 26.0.0 -", `NotificationCenter.BaseMessageIdentifier<
+    /// UIApplication.ProtectedDataDidBecomeAvailableMessage>`). Declared for
+    /// scripts/check-availability.sh --apple's self-test (WoteKit targets iOS 17: a use needs a guard).
+    @available(iOS 26.0, *)
+    public struct ProtectedDataDidBecomeAvailableMessage: Sendable {
+        public init() {}
+    }
+}

@@ -62,7 +62,17 @@ public final class KeychainTokenStorage: TokenStorage {
         onLockContention: (@Sendable () -> Void)? = nil, diagnostics: WoteDiagnostics = .platformDefault,
         movingFrom formerLocations: [FormerStoreLocation] = []
     ) {
-        move = formerLocations.isEmpty ? nil : StoreMove(from: formerLocations)
+        move =
+            formerLocations.isEmpty
+            ? nil
+            : StoreMove(
+                from: formerLocations,
+                record: KeychainStoreMoveRecord(
+                    item: KeychainItem(
+                        identity: KeychainQuery(
+                            service: service, account: account + ".moved", accessGroup: accessGroup,
+                            useDataProtectionKeychain: useDataProtectionKeychain),
+                        accessibility: accessibility, calls: calls)))
         self.service = service
         self.account = account
         self.accessGroup = accessGroup
