@@ -4,7 +4,8 @@
 // products of this package behind opt-in traits, so that an app adds any of them with the one
 // `.package(url:)` line: `traits: ["Alamofire"]` brings Alamofire and WoteKitAlamofire,
 // `traits: ["AsyncHTTPClient"]` async-http-client and WoteKitAsyncHTTPClient. A dependency used only
-// under a trait that is off is not resolved, fetched or built (SwiftPM 6.1+ prunes it), and a trait's
+// under a trait that is off is not resolved, fetched or built (SwiftPM 6.2+, which this tools version
+// requires, prunes it: 6.1 did so only behind --experimental-prune-unused-dependencies), and a trait's
 // name is a compilation condition of this package's targets: each adapter file is `#if <trait>`, so
 // without its trait an adapter target is an empty module.
 import PackageDescription

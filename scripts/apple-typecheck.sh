@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
-# Type-checks WoteKit's Apple-only code on Linux: the `#if canImport(Security)` and
-# `#if canImport(AuthenticationServices)` branches of the WoteData, WoteSession, WoteKit and WoteKitTesting
-# targets, compiled against stand-in Security and AuthenticationServices modules (AppleStandIns/)
-# that declare the Apple API those branches call, as Apple documents it. The sources are compiled
-# as an Apple build sees them: `canImport(FoundationNetworking)` is false and Foundation includes
-# URLSession (AppleStandIns/AppleFoundation), after a lint of the same import rule over every
-# package's sources (scripts/lint-apple-imports.sh). It catches a wrong name, label, type,
+# Type-checks WoteKit's Apple-only code on Linux: every target of the SDK (WoteLocked, WoteDomain,
+# WoteWire, WoteRepository, WoteData, WoteSession, WoteContract, WoteUseCases, WotePresentation,
+# WoteKit, WoteKitTesting, WoteCLI), compiled as an Apple build sees it against stand-in modules
+# (AppleStandIns/) that declare the Apple API its branches call, as Apple's headers and documentation
+# declare it, each declaration naming its source. Two configurations:
+# - iOS: Security, AuthenticationServices, os, UIKit, notify and Darwin;
+# - macOS: the same without UIKit, with AppKit (so the `#elseif canImport(AppKit)` and the
+#   Security-without-UIKit branches are compiled too).
+# In both, the sources are compiled as an Apple build sees them: `canImport(FoundationNetworking)`,
+# `canImport(Glibc)`, `canImport(Musl)` and `os(Linux)` are false, so the Darwin POSIX branches
+# (TrustedDirectory's search-only walk with `O_SEARCH`, POSIXFile, FileRefreshLock) are compiled
+# against the Darwin stand-in, which adds Darwin's own constants and refuses Linux-only names
+# (`O_PATH`, inotify); Foundation includes URLSession (AppleStandIns/AppleFoundation), after a lint of
+# the same import rule over every package's sources (scripts/lint-apple-imports.sh). It catches a wrong name, label, type,
 # optionality, isolation or Sendable use in the bindings, and API the toolchain's standard library
 # does not have (an async closure passed to `withExtendedLifetime`). It cannot show that the real
 # modules declare exactly what the stand-ins copy, nor anything about runtime behaviour: see
@@ -48,8 +55,13 @@ if [ -n "$unreachable" ]; then
 fi
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/standins" "$work/modules"
+# APPLE_TYPECHECK_KEEP=DIR keeps what was compiled (the sources as an Apple build sees them, the
+# stand-ins and the modules of both configurations) in DIR, for scripts/check-availability.sh --apple.
+if [ -n "${APPLE_TYPECHECK_KEEP:-}" ]; then
+    trap 'rm -rf "$APPLE_TYPECHECK_KEEP"; mkdir -p "$APPLE_TYPECHECK_KEEP"; cp -r "$work"/. "$APPLE_TYPECHECK_KEEP"/; rm -rf "$work"' EXIT
+else
+    trap 'rm -rf "$work"' EXIT
+fi
 
 # The target settings from Package.swift (Swift 6, strict concurrency, the upcoming features), and
 # every warning an error.
@@ -60,13 +72,23 @@ flags=(
     -package-name "$package_name" -module-cache-path "$work/cache"
 )
 
-for module in Security AuthenticationServices os UIKit AppleFoundation; do
-    # Library evolution makes the stand-in enums open, like Apple's NS_ENUMs (the warnings it prints
-    # about Foundation are about the stand-ins, not WoteKit, and are suppressed).
-    swiftc -emit-module -enable-library-evolution -suppress-warnings -swift-version 6 -parse-as-library \
-        -module-cache-path "$work/cache" -module-name "$module" \
-        -emit-module-path "$work/standins/$module.swiftmodule" "AppleStandIns/$module/$module.swift"
+# The stand-ins of each configuration, each in its own folder (a module the folder lacks cannot be
+# imported: `canImport(UIKit)` is false in the macOS configuration).
+ios_modules=(Darwin notify Security AuthenticationServices os UIKit AppleFoundation)
+macos_modules=(Darwin notify Security AuthenticationServices os AppKit AppleFoundation)
+for configuration in ios macos; do
+    mkdir -p "$work/standins-$configuration" "$work/modules-$configuration"
+    modules_var="${configuration}_modules[@]"
+    for module in "${!modules_var}"; do
+        # Library evolution makes the stand-in enums open, like Apple's NS_ENUMs (the warnings it
+        # prints about Foundation are about the stand-ins, not WoteKit, and are suppressed).
+        swiftc -emit-module -enable-library-evolution -suppress-warnings -swift-version 6 -parse-as-library \
+            -module-cache-path "$work/cache" -module-name "$module" -I "$work/standins-$configuration" \
+            -emit-module-path "$work/standins-$configuration/$module.swiftmodule" "AppleStandIns/$module/$module.swift"
+    done
 done
+mkdir -p "$work/standins"
+cp "$work"/standins-ios/*.swiftmodule "$work/standins/"
 
 # Sources SwiftPM generates for a target (the resource bundle accessor), if any.
 derived() {
@@ -75,14 +97,14 @@ derived() {
 }
 
 # Each source as an Apple build sees it, in $work/src (same paths, same line numbers): the
-# FoundationNetworking branches are not taken, and `import Foundation` brings URLSession as it
-# does on Apple platforms (the AppleFoundation stand-in re-exports Foundation and
+# FoundationNetworking, Glibc, Musl and Linux branches are not taken, and `import Foundation` brings
+# URLSession as it does on Apple platforms (the AppleFoundation stand-in re-exports Foundation and
 # FoundationNetworking, imported at the file's own level).
 as_on_apple() {
     local source
     for source in "$@"; do
         mkdir -p "$work/src/$(dirname "$source")"
-        sed -E -e 's/canImport\(FoundationNetworking\)/false/g' \
+        sed -E -e 's/canImport\((FoundationNetworking|Glibc|Musl)\)/false/g' -e 's/([^A-Za-z_])os\(Linux\)/\1false/g' \
             -e 's/^([[:space:]]*(@[A-Za-z_]+[[:space:]]+)*([a-z]+[[:space:]]+)?import[[:space:]]+)Foundation([[:space:]]*(\/\/.*)?)$/\1AppleFoundation\4/' \
             "$source" >"$work/src/$source"
         echo "$work/src/$source"
@@ -102,46 +124,43 @@ then
 fi
 compile swiftc -typecheck "${fixture_flags[@]}" -module-name Fixed "$(as_on_apple "$fixtures/Fixed.swift")"
 
-# shellcheck disable=SC2046
-data_sources=$(as_on_apple $(find Sources/Data -name '*.swift' | sort); derived WoteData)
-# shellcheck disable=SC2046
-session_sources=$(as_on_apple $(find Sources/Session -name '*.swift' | sort); derived WoteSession)
-# shellcheck disable=SC2046
-contract_sources=$(as_on_apple $(find Sources/Contract -name '*.swift' | sort); derived WoteContract)
-# shellcheck disable=SC2046
-kit_sources=$(as_on_apple $(find Sources/WoteKit -name '*.swift' | sort); derived WoteKit)
-# shellcheck disable=SC2046
-testing_sources=$(as_on_apple $(find Sources/WoteKitTesting -name '*.swift' | sort); derived WoteKitTesting)
-# SwiftPM defines this for a target with resources (WoteData ships the privacy manifest).
-[ -n "$(derived WoteData)" ] && flags+=(-DSWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE)
+# The Darwin stand-in refuses what Darwin lacks: the search-only walk spelled with Linux's O_PATH
+# fails to compile (scripts/fixtures/apple-typecheck/LinuxOnlyFlag.swift), with O_SEARCH it compiles.
+darwin_fixtures=scripts/fixtures/apple-typecheck
+if swiftc -typecheck "${fixture_flags[@]}" -module-name LinuxOnly \
+    "$(as_on_apple "$darwin_fixtures/LinuxOnlyFlag.swift")" >/dev/null 2>&1; then
+    echo "apple-typecheck: $darwin_fixtures/LinuxOnlyFlag.swift compiles against the Darwin stand-in" >&2
+    exit 1
+fi
+compile swiftc -typecheck "${fixture_flags[@]}" -module-name SearchOnly "$(as_on_apple "$darwin_fixtures/SearchOnlyFlag.swift")"
 
-# WoteData with the Security and os stand-ins: every body type-checked, then its interface emitted, so
-# WoteKit is checked against the WoteData an Apple build has (with the Keychain initializer).
-# shellcheck disable=SC2086
-compile swiftc -typecheck "${flags[@]}" -module-name WoteData -I "$work/standins" -I "$build/Modules" $data_sources
-# shellcheck disable=SC2086
-compile swiftc -emit-module "${flags[@]}" -module-name WoteData -I "$work/standins" -I "$build/Modules" \
-    -emit-module-path "$work/modules/WoteData.swiftmodule" $data_sources
+# Every SDK target, in dependency order: its folder, then the targets whose resources give it a
+# bundle accessor. `-typecheck` checks every body; `-emit-module` gives the next targets the module
+# an Apple build has (with the Keychain initializer, the Apple-only bindings).
+targets=(
+    WoteLocked:Sources/Locked WoteDomain:Sources/Domain WoteWire:Sources/Wire WoteRepository:Sources/Repository
+    WoteData:Sources/Data WoteSession:Sources/Session WoteContract:Sources/Contract WoteUseCases:Sources/UseCases
+    WotePresentation:Sources/Presentation WoteKit:Sources/WoteKit WoteKitTesting:Sources/WoteKitTesting
+    WoteCLI:Sources/CLI
+)
+for configuration in ios macos; do
+    for entry in "${targets[@]}"; do
+        module=${entry%%:*}
+        folder=${entry#*:}
+        # shellcheck disable=SC2046
+        sources=$(as_on_apple $(find "$folder" -name '*.swift' | sort); derived "$module")
+        target_flags=("${flags[@]}")
+        # SwiftPM defines this for a target with resources (WoteDomain, WoteData).
+        [ -n "$(derived "$module")" ] && target_flags+=(-DSWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE)
+        includes=(-I "$work/standins-$configuration" -I "$work/modules-$configuration")
+        # shellcheck disable=SC2086
+        compile swiftc -typecheck "${target_flags[@]}" -module-name "$module" "${includes[@]}" $sources
+        # shellcheck disable=SC2086
+        compile swiftc -emit-module "${target_flags[@]}" -module-name "$module" "${includes[@]}" \
+            -emit-module-path "$work/modules-$configuration/$module.swiftmodule" $sources
+    done
+done
 
-# WoteSession (the engine, with its UIKit and Apple credential bindings) and WoteContract the same way,
-# each against the modules just emitted.
-# shellcheck disable=SC2086
-compile swiftc -typecheck "${flags[@]}" -module-name WoteSession -I "$work/standins" -I "$work/modules" \
-    -I "$build/Modules" $session_sources
-# shellcheck disable=SC2086
-compile swiftc -emit-module "${flags[@]}" -module-name WoteSession -I "$work/standins" -I "$work/modules" \
-    -I "$build/Modules" -emit-module-path "$work/modules/WoteSession.swiftmodule" $session_sources
-# shellcheck disable=SC2086
-compile swiftc -emit-module "${flags[@]}" -module-name WoteContract -I "$work/standins" -I "$work/modules" \
-    -I "$build/Modules" -emit-module-path "$work/modules/WoteContract.swiftmodule" $contract_sources
-
-# WoteKit with both stand-ins and those modules; WoteKitTesting (the fakes apps test with) too.
-# shellcheck disable=SC2086
-compile swiftc -typecheck "${flags[@]}" -module-name WoteKit -I "$work/standins" -I "$work/modules" \
-    -I "$build/Modules" $kit_sources
-# shellcheck disable=SC2086
-compile swiftc -typecheck "${flags[@]}" -module-name WoteKitTesting -I "$work/standins" -I "$work/modules" \
-    -I "$build/Modules" $testing_sources
-
-echo "apple-typecheck: WoteData, WoteSession, WoteContract, WoteKit and WoteKitTesting type-check as on Apple platforms" \
-    "(Foundation with URLSession; Security, AuthenticationServices, os and UIKit stand-ins)"
+echo "apple-typecheck: every SDK target type-checks as on iOS (UIKit) and on macOS (AppKit, no UIKit):" \
+    "Foundation with URLSession, the Darwin POSIX branches (O_SEARCH), and the Security, AuthenticationServices," \
+    "os, notify, UIKit/AppKit stand-ins"

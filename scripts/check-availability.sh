@@ -10,6 +10,20 @@
 #        scripts/check-availability.sh --self-test  (plants String(validating:as:), Task.immediate and
 #                                                    Mutex unguarded, and guarded, into WoteCLI: the
 #                                                    check must fail on the unguarded three only)
+#        scripts/check-availability.sh --apple       (the Apple-only bindings: runs apple-typecheck.sh,
+#                                                    keeping what it compiled, and checks the files that
+#                                                    import a stand-in framework against the availability
+#                                                    the stand-ins declare, copied from Apple's headers;
+#                                                    then its self-test plants an iOS 26 UIKit API, bare
+#                                                    and behind #available: only the bare one must fail)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--apple" ]; then
+    kept=$(mktemp -d)
+    trap 'rm -rf "$kept"' EXIT
+    APPLE_TYPECHECK_KEEP="$kept" scripts/apple-typecheck.sh
+    python3 scripts/availability/check.py --apple "$kept" .
+    python3 scripts/availability/check.py --apple-self-test "$kept" .
+    exit 0
+fi
 exec python3 scripts/availability/check.py "$@" .

@@ -120,6 +120,12 @@ open class UIApplication: UIResponder {
     /// Posted when the app becomes active.
     nonisolated public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
 
+    /// Posted when the app is about to become inactive (iOS 2.0+; Apple: `nonisolated class let
+    /// willResignActiveNotification: NSNotification.Name`, developer.apple.com/documentation/uikit/
+    /// uiapplication/willresignactivenotification).
+    nonisolated public static let willResignActiveNotification = Notification.Name(
+        "UIApplicationWillResignActiveNotification")
+
     /// Posted when the protected files become available for your code to access (iOS 4.0+).
     nonisolated public static let protectedDataDidBecomeAvailableNotification = Notification.Name(
         "UIApplicationProtectedDataDidBecomeAvailable")
@@ -131,4 +137,16 @@ open class UIApplication: UIResponder {
 extension ProcessInfo {
     /// Performs the block asynchronously and notifies it if the process is about to be suspended.
     public func performExpiringActivity(withReason reason: String, using block: @escaping @Sendable (Bool) -> Void) {}
+}
+
+extension UIApplication {
+    /// The message form of `protectedDataDidBecomeAvailableNotification`, iOS 26.0+
+    /// (developer.apple.com/documentation/foundation/notificationcenter/messageidentifier/
+    /// protecteddatadidbecomeavailable-6h44m: "iOS: 26.0.0 -", `NotificationCenter.BaseMessageIdentifier<
+    /// UIApplication.ProtectedDataDidBecomeAvailableMessage>`). Declared for
+    /// scripts/check-availability.sh --apple's self-test (WoteKit targets iOS 17: a use needs a guard).
+    @available(iOS 26.0, *)
+    public struct ProtectedDataDidBecomeAvailableMessage: Sendable {
+        public init() {}
+    }
 }

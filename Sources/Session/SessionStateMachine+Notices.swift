@@ -230,9 +230,9 @@ extension SessionStateMachine {
         /// Another pair came, fresh: it is the flight's answer.
         case answered(TokenPair)
         /// Stop waiting and refresh under the store's lock, as a leader does: the pair that came is
-        /// due too, or the wait is over.
+        /// due too, no leader is active (any more), or the wait is over.
         case refreshUnderLock
-        /// Look again after a pause.
+        /// Look again at the next store notice, change of the leader's presence or the wait's end.
         case keepWaiting
     }
 
@@ -243,16 +243,18 @@ extension SessionStateMachine {
     ///   - flightGeneration: the flight's generation.
     ///   - noticePending: whether a store notice is not followed yet (the pair in memory may be behind).
     ///   - now: now on the server's timeline; `leeway` in seconds.
+    ///   - leaderActive: whether a leader is active on the store (``LeaderPresence``): a follower
+    ///     waits only for a leader that is there (Apple audit 2026-11-28, F5).
     ///   - waitOver: whether the follower's wait (``SessionConfiguration/followerWait``) has passed.
     package func followerWait(
         held: TokenPair, flightGeneration: UInt64, noticePending: Bool, now: Date, leeway: TimeInterval,
-        waitOver: Bool
+        leaderActive: Bool = true, waitOver: Bool
     ) -> FollowerWait {
         guard mayHandOutToken(issuedIn: flightGeneration, hasSession: session != nil) else { return .sessionGone }
         if let current = session, current.tokens != held, !noticePending {
             return Self.needsRefresh(current.tokens, at: now, leeway: leeway)
                 ? .refreshUnderLock : .answered(current.tokens)
         }
-        return waitOver ? .refreshUnderLock : .keepWaiting
+        return waitOver || !leaderActive ? .refreshUnderLock : .keepWaiting
     }
 }

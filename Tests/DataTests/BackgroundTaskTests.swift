@@ -17,12 +17,14 @@ import WoteTestSupport
 
         var execution: BackgroundExecution {
             .task(
-                begin: { _, handler in
-                    self.state.withLock { state in
+                begin: { _, handler, began in
+                    let identifier = self.state.withLock { state in
                         let identifier = state.handlers.count + 1
                         state.handlers[identifier] = handler
                         return identifier
                     }
+                    began(identifier)
+                    return true
                 },
                 end: { identifier in self.state.withLock { $0.ended.append(identifier) } })
         }
@@ -63,5 +65,31 @@ import WoteTestSupport
         let activity = try #require(await tasks.execution.begin(name: "lock") { box.current?.end() })
         box.withLock { $0 = activity }
         #expect(tasks.expire(1) == [1])
+    }
+}
+
+/// Apple audit 2026-11-28, F7: an expiration handler that runs after the system returned the
+/// task's identifier but before the task that asked resumes (UIKit's main thread is free once
+/// `MainActor.run` returns) still ends the task before it returns.
+@Suite struct BackgroundTaskExpiryWindowTests {
+    @Test func f7_anExpiryRightAfterTheBegin_beforeTheCallerResumes_endsTheTaskInsideTheHandler() async throws {
+        let ended = Locked<[Int]>([])
+        let endedWhenTheHandlerReturned = Locked<[Int]?>(nil)
+        let execution = BackgroundExecution.task(
+            begin: { _, handler, began in
+                began(1)  // the binding records the identifier where the system returned it
+                // The main thread is free now: the system runs the expiration handler before the
+                // caller's task resumes.
+                handler()
+                endedWhenTheHandlerReturned.withLock { $0 = ended.current }
+                return true
+            },
+            end: { identifier in ended.withLock { $0.append(identifier) } })
+
+        let activity = try #require(await execution.begin(name: "lock") {})
+
+        #expect(endedWhenTheHandlerReturned.current == [1], "the handler returned with the task still open")
+        activity.end()
+        #expect(ended.current == [1])
     }
 }

@@ -69,8 +69,12 @@ import WoteSession
         #expect(await follower.snapshot().tokens == leaders)
     }
 
-    @Test func aFollowerWithNoLeader_refreshesItselfAfterItsWait() async throws {
+    @Test func aFollowerWhoseLeaderDoesNotAnswer_refreshesItselfAfterItsWait() async throws {
         let storage = InMemoryTokenStorage(session: StoredSession(tokens: server.issuePair(), profileCompleted: true))
+        // A leader that says it is active and never answers (F5: with none active, the follower would
+        // not wait at all; see FollowerLeaderPresenceTests).
+        let silentLeader = storage.inProcessLeaderPresence.publish()
+        defer { silentLeader?.cancel() }
         let follower = engine(on: storage, role: .follower, wait: .seconds(3))
         _ = await follower.restore()
         clock.advance(by: .seconds(3600))

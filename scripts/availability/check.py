@@ -447,10 +447,136 @@ def self_test(root):
           "their guarded forms pass")
 
 
+# The Apple-only bindings (issue 46, F11): the sources scripts/apple-typecheck.sh compiled as an
+# Apple build sees them (its work folder, kept with APPLE_TYPECHECK_KEEP), checked against the
+# availability the stand-ins declare (AppleStandIns/, each declaration copied from Apple's headers or
+# pages, naming them). Only the files that import a stand-in framework are checked (the rest is the
+# Linux check's), in the targets that have such files.
+STANDINS = ["Darwin", "notify", "Security", "AuthenticationServices", "os", "UIKit", "AppKit"]
+APPLE_TARGETS = {"WoteData": "Sources/Data", "WoteSession": "Sources/Session", "WoteKit": "Sources/WoteKit"}
+APPLE_DECLARED = {"macOS": (14, 0, 0), "iOS": (17, 0, 0)}
+
+
+def standin_index(standins):
+    """USR -> availability, from the stand-in modules' symbol graphs (not cached: they change here)."""
+    index = {}
+    for name in sorted(os.listdir(standins)):
+        module = name[:-len(".swiftmodule")] if name.endswith(".swiftmodule") else None
+        if module not in STANDINS:
+            continue
+        graphs = tempfile.mkdtemp()
+        out = run(["swift-symbolgraph-extract", "-module-name", module, "-target", target_triple(),
+                   "-I", standins, "-output-dir", graphs, "-minimum-access-level", "public",
+                   "-skip-synthesized-members", "-skip-inherited-docs"])
+        if out.returncode != 0:
+            sys.exit(f"check-availability: swift-symbolgraph-extract {module} (stand-in) failed:\n{out.stderr}")
+        for graph_name in os.listdir(graphs):
+            with open(os.path.join(graphs, graph_name)) as f:
+                graph = json.load(f)
+            for symbol in graph["symbols"]:
+                introduced = {}
+                for entry in symbol.get("availability", []):
+                    platform = entry.get("domain")
+                    if platform in PLATFORMS.values() and "introduced" in entry:
+                        v = entry["introduced"]
+                        introduced[platform] = (v.get("major", 0), v.get("minor", 0), v.get("patch", 0))
+                    if platform in PLATFORMS.values() and entry.get("isUnconditionallyUnavailable"):
+                        introduced[platform] = (9999, 0, 0)
+                if introduced:
+                    index[symbol["identifier"]["precise"]] = {
+                        "introduced": introduced, "name": module + "." + ".".join(symbol["pathComponents"])}
+    return index
+
+
+def check_apple(work, root, extra=None, quiet=False):
+    """Checks the Apple bindings in apple-typecheck's kept work folder. `extra` adds
+    {module: [planted source]} (checked as on iOS only). Returns the findings."""
+    root = os.path.realpath(root)
+    PLUGINS[:] = plugin_args()
+    package_name = None
+    with open(os.path.join(root, ".build", "debug", "description.json")) as f:
+        description = json.load(f)
+    for command in description.get("swiftCommands", {}).values():
+        arguments = command.get("otherArguments") or command.get("arguments") or []
+        if "-package-name" in arguments:
+            package_name = arguments[arguments.index("-package-name") + 1]
+            break
+    flags = ["-swift-version", "6", "-parse-as-library", "-DSWIFT_PACKAGE",
+             "-enable-upcoming-feature", "ExistentialAny", "-enable-upcoming-feature", "MemberImportVisibility",
+             "-enable-upcoming-feature", "InternalImportsByDefault"]
+    if package_name:
+        flags += ["-package-name", package_name]
+    findings = []
+    out_dir = tempfile.mkdtemp()
+    for configuration in ("ios", "macos"):
+        standins = os.path.join(work, "standins-" + configuration)
+        modules = os.path.join(work, "modules-" + configuration)
+        index = standin_index(standins)
+        checker = Checker(index, APPLE_DECLARED)
+        for module, folder in APPLE_TARGETS.items():
+            sources = []
+            for base, _, names in os.walk(os.path.join(work, "src", folder)):
+                sources += [os.path.join(base, n) for n in names if n.endswith(".swift")]
+            derived = os.path.join(root, ".build", "debug", module + ".build", "DerivedSources")
+            module_flags = list(flags)
+            if os.path.isdir(derived):
+                sources += [os.path.join(derived, n) for n in os.listdir(derived) if n.endswith(".swift")]
+                module_flags.append("-DSWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE")
+            planted = (extra or {}).get(module, []) if configuration == "ios" else []
+            sources = sorted(sources) + planted
+            primaries = set(planted)
+            for source in sources:
+                with open(source, encoding="utf-8", errors="replace") as f:
+                    text = f.read()
+                if re.search(r"^\s*(@\w+\s+)*(\w+\s+)?import\s+(" + "|".join(STANDINS) + r")\s*$", text, re.M):
+                    primaries.add(source)
+            args = module_flags + ["-module-name", module, "-I", standins, "-I", modules]
+            try:
+                outputs = dump_asts(f"{module}-{configuration}", args, sources, primaries, out_dir)
+            except TypeCheckFailure as failure:
+                sys.exit(f"check-availability --apple: {failure}")
+            found = []
+            for source, path in outputs.items():
+                shown = os.path.relpath(source, os.path.join(work, "src")) if source.startswith(work) else source
+                for finding in checker.check_file(source, path):
+                    found.append(finding.replace(source, shown, 1))
+            if not quiet:
+                print(f"check-availability --apple: {module} ({configuration}): {len(primaries)} binding files "
+                      f"against macOS 14, iOS 17 and the stand-ins' availability: "
+                      + (f"{len(found)} unguarded" if found else "ok"))
+            findings += found
+    return findings
+
+
 def main():
     args = sys.argv[1:]
     if args and args[0] == "--self-test":
         self_test(args[1] if len(args) > 1 else ".")
+        return
+    if args and args[0] in ("--apple", "--apple-self-test"):
+        work, root = args[1], (args[2] if len(args) > 2 else ".")
+        if args[0] == "--apple-self-test":
+            fixtures = os.path.join(os.path.realpath(root), "scripts", "fixtures", "availability")
+            planted = {"WoteSession": [os.path.join(fixtures, "ProtectedDataMessage.swift"),
+                                       os.path.join(fixtures, "ProtectedDataMessageGuarded.swift")]}
+            findings = [f for f in check_apple(work, root, extra=planted, quiet=True)
+                        if "fixtures/availability/" in f]
+            for finding in findings:
+                print(f"check-availability --apple-self-test: caught {finding}")
+            failed = {os.path.basename(f.split(":")[0]) for f in findings}
+            if failed != {"ProtectedDataMessage.swift"}:
+                sys.exit(f"check-availability --apple-self-test: expected a failure in ProtectedDataMessage.swift "
+                         f"only, got {sorted(failed)}")
+            print("check-availability --apple-self-test: the unguarded iOS 26 UIKit message fails, its guarded "
+                  "form passes")
+            return
+        findings = check_apple(work, root)
+        for finding in findings:
+            print(finding, file=sys.stderr)
+        if findings:
+            sys.exit(f"check-availability --apple: {len(findings)} use(s) of Apple API newer than iOS 17/macOS 14 "
+                     "in the bindings, unguarded")
+        print("check-availability --apple: the Apple bindings use no API newer than the declared platforms unguarded")
         return
     findings = check(args[0] if args else ".")
     for finding in findings:

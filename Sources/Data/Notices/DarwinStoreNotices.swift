@@ -1,18 +1,24 @@
-#if canImport(Security)
+#if canImport(notify)
+import Dispatch
 import Foundation
-import Security
+import notify
 
-/// A store's notices on Apple platforms: a payload-free Darwin notification (the Darwin notify
-/// center of Core Foundation, which Security's headers bring) named after the store, heard by every
-/// process of the device that observes the same name: the app, its widget and its extensions.
+/// A store's notices on Apple platforms: a payload-free Darwin notification (Libnotify, `notify.h`)
+/// named after the store (``StoreNoticeName``), heard by every process of the device that observes
+/// the same name: the app, its widget and its extensions.
 ///
-/// The binding is only the four Core Foundation calls; what a notice makes the engine do is in the
-/// engine, tested on Linux. The Darwin center delivers on the main thread and ignores the
-/// suspension behaviour: a suspended process hears nothing and reads the store when it next uses
-/// it, as without notices.
+/// The binding is only the Libnotify calls; what a notice makes the engine do is in the engine,
+/// tested on Linux. Notices are delivered on a serial queue of WoteKit's own
+/// (`notify_register_dispatch`, which retains the handler block and the queue while registered),
+/// so they need no main run loop (a tool calling `dispatchMain()` hears them too), and cancelling
+/// (`notify_cancel`) frees nothing a running handler still uses (Apple audit 2026-11-28, F2, F3).
+/// A suspended process hears nothing until it resumes, and reads the store when it next uses it.
 package final class DarwinStoreNotices: StoreNotices {
     /// The notification's name.
     let name: String
+
+    /// The queue every handler runs on.
+    private static let queue = DispatchQueue(label: "WoteKit.DarwinStoreNotices")
 
     /// Notices under `name` (see `StoreNoticeName`).
     package init(name: String) {
@@ -20,35 +26,15 @@ package final class DarwinStoreNotices: StoreNotices {
     }
 
     package func observe(_ handler: @escaping @Sendable () -> Void) -> StoreObservation? {
-        let observer = DarwinObserver(handler: handler)
-        let pointer = Unmanaged.passRetained(observer).toOpaque()
-        let callback: CFNotificationCallback = { _, observer, _, _, _ in
-            guard let observer else { return }
-            Unmanaged<DarwinObserver>.fromOpaque(observer).takeUnretainedValue().handler()
-        }
-        CFNotificationCenterAddObserver(
-            CFNotificationCenterGetDarwinNotifyCenter(), pointer, callback, name as CFString, nil,
-            .deliverImmediately)
-        let name = name
-        // The pointer as a number: the cancel closure is Sendable, a raw pointer is not.
-        let address = UInt(bitPattern: pointer)
-        return StoreObservation {
-            guard let pointer = UnsafeMutableRawPointer(bitPattern: address) else { return }
-            CFNotificationCenterRemoveObserver(
-                CFNotificationCenterGetDarwinNotifyCenter(), pointer, CFNotificationName(name as CFString), nil)
-            Unmanaged<DarwinObserver>.fromOpaque(pointer).release()
-        }
+        var token: Int32 = 0
+        let status = notify_register_dispatch(name, &token, Self.queue) { _ in handler() }
+        guard status == UInt32(NOTIFY_STATUS_OK) else { return nil }
+        let registered = token
+        return StoreObservation { _ = notify_cancel(registered) }
     }
 
     package func post() {
-        CFNotificationCenterPostNotification(
-            CFNotificationCenterGetDarwinNotifyCenter(), CFNotificationName(name as CFString), nil, nil, true)
+        _ = notify_post(name)
     }
-}
-
-/// What the C callback finds behind its observer pointer.
-private final class DarwinObserver: Sendable {
-    let handler: @Sendable () -> Void
-    init(handler: @escaping @Sendable () -> Void) { self.handler = handler }
 }
 #endif

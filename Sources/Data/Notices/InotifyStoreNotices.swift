@@ -28,14 +28,17 @@ package final class InotifyStoreNotices: StoreNotices {
     }
 
     package func observe(_ handler: @escaping @Sendable () -> Void) -> StoreObservation? {
-        // The folder is opened (and made) with the store's own trust rules; inotify then watches it by
-        // path, which the checks just walked.
-        guard (try? TrustedDirectory.open(directoryPath, creating: true, role: "the token directory")) != nil
+        // The folder is opened (and made) with the store's own trust rules; inotify then watches the
+        // folder that descriptor holds (through /proc/self/fd, not the path, which could have been
+        // swapped since), or the path the checks just walked where /proc is not mounted.
+        guard let folder = try? TrustedDirectory.open(directoryPath, creating: true, role: "the token directory")
         else { return nil }
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
         let mask = UInt32(IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CLOSE_WRITE | IN_CREATE)
-        guard inotify_add_watch(descriptor, directoryPath, mask) >= 0 else {
+        let byDescriptor = "/proc/self/fd/\(folder.descriptor)"
+        let watched = access(byDescriptor, F_OK) == 0 ? byDescriptor : directoryPath
+        guard inotify_add_watch(descriptor, watched, mask) >= 0 else {
             close(descriptor)
             return nil
         }
@@ -52,12 +55,24 @@ package final class InotifyStoreNotices: StoreNotices {
     }
 
     /// For the store's notices, nothing to send: the store's own rename or unlink is what the other
-    /// processes hear. For a "refresh wanted", writes the empty file (its closing is the notice).
+    /// processes hear. For a "refresh wanted", writes the empty file (its closing is the notice):
+    /// in the store's folder as the store's checks opened it (``TrustedDirectory``), relative to its
+    /// descriptor, never by path, never through a symbolic link, and non-blocking, so a FIFO planted
+    /// in the file's place cannot hang the caller; a file this user does not own is left as it is.
     package func post() {
-        guard postsByWriting else { return }
-        let path = directoryPath + "/" + fileName
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if descriptor >= 0 { close(descriptor) }
+        guard postsByWriting,
+            let folder = try? TrustedDirectory.open(directoryPath, creating: false, role: "the token directory")
+        else { return }
+        let descriptor = openat(
+            folder.descriptor, fileName, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & POSIXFile.fileTypeMask == POSIXFile.regularFileType,
+            info.st_uid == geteuid()
+        else { return }
+        // Truncated only once it is known to be this user's own file: the closing is the notice.
+        _ = ftruncate(descriptor, 0)
     }
 
     /// Reads every pending event from `descriptor`; whether one of them names `name`.

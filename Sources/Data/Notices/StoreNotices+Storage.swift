@@ -26,10 +26,10 @@ extension TokenStorage {
     private func notices(on channel: StoreNoticeChannel) -> (any StoreNotices)? {
         switch self {
         case let file as FileTokenStorage:
-            // Security first: scripts/apple-typecheck.sh compiles this on Linux with a Security stand-in,
+            // notify first: scripts/apple-typecheck.sh compiles this on Linux with a notify stand-in,
             // and then checks the Apple branch.
-            #if canImport(Security)
-            return DarwinStoreNotices(name: StoreNoticeName.make("file\u{0}" + file.path) + channel.suffix)
+            #if canImport(notify)
+            return DarwinStoreNotices(name: file.noticeName + channel.suffix)
             #elseif canImport(Glibc)
             return InotifyStoreNotices(
                 directoryPath: file.directoryPath, fileName: file.fileName + channel.suffix,
@@ -38,11 +38,8 @@ extension TokenStorage {
             return nil
             #endif
         case let keychain as KeychainTokenStorage:
-            #if canImport(Security)
-            return DarwinStoreNotices(
-                name: StoreNoticeName.make(
-                    "keychain\u{0}\(keychain.service)\u{0}\(keychain.account)\u{0}\(keychain.accessGroup ?? "")")
-                    + channel.suffix)
+            #if canImport(notify)
+            return DarwinStoreNotices(name: keychain.noticeName + channel.suffix)
             #else
             _ = keychain
             return nil
@@ -74,18 +71,51 @@ package protocol StoreNoticing: TokenStorage {
     var storeNotices: any StoreNotices { get }
     /// The store's "refresh wanted" notices; `nil` (the default) when it has none.
     var storeWantedNotices: (any StoreNotices)? { get }
+    /// Whether a leader is active on the store; `nil` (the default) when it cannot tell.
+    var storeLeaderPresence: (any LeaderPresence)? { get }
 }
 
 extension StoreNoticing {
     /// No "refresh wanted" notices.
     package var storeWantedNotices: (any StoreNotices)? { nil }
+    /// No leader presence: a follower asks and waits as if a leader were there.
+    package var storeLeaderPresence: (any LeaderPresence)? { nil }
 }
 
-/// The name of a store's Darwin notification: `wote.store.` and the store's identity as a safe
-/// name (no token and nothing secret: a path or a Keychain service is all it holds).
+extension FileTokenStorage {
+    /// The store's Darwin notification name (see ``StoreNoticeName``).
+    package var noticeName: String { StoreNoticeName.make("file\u{0}" + path) }
+}
+
+extension KeychainTokenStorage {
+    /// The store's Darwin notification name (see ``StoreNoticeName``).
+    package var noticeName: String {
+        StoreNoticeName.make("keychain\u{0}\(service)\u{0}\(account)\u{0}\(accessGroup ?? "")")
+    }
+}
+
+/// The name of a store's Darwin notification (Apple audit 2026-11-28, F4):
+/// `<app identifier>.wote.store.<SHA-256 of the store's identity, hex>`. Reverse-DNS under the app's
+/// own identifier, as notify(3)'s namespace conventions ask of third parties (the namespace is
+/// system-wide), and nothing spelled out: no path, service, origin or bundle identifier of the
+/// store, only its hash. The app and its extensions share the prefix: an extension uses its
+/// containing app's identifier (``AppBundle/appIdentifier``).
 package enum StoreNoticeName {
-    /// The notification name for the store identified by `identity`.
-    package static func make(_ identity: String) -> String {
-        "wote.store." + SafeFileName.make(identity)
+    /// The notification name for the store identified by `identity`, in the app `appIdentifier`.
+    package static func make(_ identity: String, appIdentifier: String = AppBundle.appIdentifier) -> String {
+        var prefix = ""
+        for scalar in appIdentifier.unicodeScalars {
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "-", ".": prefix.unicodeScalars.append(scalar)
+            default: prefix.append("-")
+            }
+        }
+        while prefix.hasPrefix(".") { prefix.removeFirst() }
+        while prefix.hasSuffix(".") { prefix.removeLast() }
+        // Apple's own prefix is reserved (notify(3)), and `self.` names are process-local.
+        if prefix.isEmpty || prefix.lowercased().hasPrefix("com.apple.") || prefix.lowercased().hasPrefix("self") {
+            prefix = "wote"
+        }
+        return String(prefix.prefix(200)) + ".wote.store." + SHA256.hex(identity)
     }
 }

@@ -17,11 +17,15 @@ extension BackgroundExecution {
     /// (`endBackgroundTask(_:)` is nonisolated). Each task ends once: ``task(begin:end:)``.
     @available(iOSApplicationExtension, unavailable)
     public static let application = BackgroundExecution.task(
-        begin: { name, expirationHandler in
-            await MainActor.run { () -> ApplicationTask? in
+        begin: { name, expirationHandler, began in
+            await MainActor.run { () -> Bool in
                 let application = UIApplication.shared
                 let identifier = application.beginBackgroundTask(withName: name) { expirationHandler() }
-                return identifier == .invalid ? nil : ApplicationTask(application: application, identifier: identifier)
+                guard identifier != .invalid else { return false }
+                // Still on the main thread, where the expiration handler runs: it can only ever
+                // find the task begun (Apple audit 2026-11-28, F7).
+                began(ApplicationTask(application: application, identifier: identifier))
+                return true
             }
         },
         end: { task in task.application.endBackgroundTask(task.identifier) })

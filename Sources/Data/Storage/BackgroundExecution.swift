@@ -87,23 +87,29 @@ extension BackgroundExecution {
     /// is ignored, so the system's end call runs exactly once per task.
     ///
     /// - Parameters:
-    ///   - begin: begins a task named `name` whose expiration handler is `expirationHandler`; returns
-    ///     its identifier, or `nil` when the system grants no time.
+    ///   - begin: begins a task named `name` whose expiration handler is `expirationHandler`, and
+    ///     calls `began` with its identifier at once, on the thread the expiration handler runs on
+    ///     (UIKit's main thread), before anything else may run there: an expiry that comes later
+    ///     then always finds the task and ends it (Apple audit 2026-11-28, F7). Returns `false` when
+    ///     the system grants no time.
     ///   - end: ends the task (`endBackgroundTask(_:)`, which may be called from any thread).
     package static func task<Identifier: Sendable>(
         begin:
-            @escaping @Sendable (_ name: String, _ expirationHandler: @escaping @Sendable () -> Void) async ->
-            Identifier?,
+            @escaping @Sendable (
+                _ name: String, _ expirationHandler: @escaping @Sendable () -> Void,
+                _ began: @escaping @Sendable (Identifier) -> Void
+            ) async -> Bool,
         end: @escaping @Sendable (Identifier) -> Void
     ) -> BackgroundExecution {
         BackgroundExecution { name, onExpiry in
             let task = BackgroundTask(end: end)
-            let identifier = await begin(name) {
-                onExpiry()
-                task.end()
-            }
-            guard let identifier else { return nil }
-            task.began(identifier)
+            let granted = await begin(
+                name,
+                {
+                    onExpiry()
+                    task.end()
+                }, { identifier in task.began(identifier) })
+            guard granted else { return nil }
             return Activity { task.end() }
         }
     }

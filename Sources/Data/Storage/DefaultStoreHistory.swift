@@ -61,17 +61,19 @@ package enum DefaultStoreHistory {
         return unique(places).filter { $0 != current }
     }
 
-    /// The former Keychain places as stores to move from, over `calls`.
+    /// The former Keychain places as stores to move from, over `calls`, each searched in
+    /// `accessGroup`, the access group of the store they move into (Apple audit 2026-11-28, F6: a
+    /// search without one covers every group the process belongs to, a shared group among them).
     package static func formerKeychainLocations(
         of current: KeychainPlace, origin: String, appName: String, hasBundleIdentifier: Bool,
-        calls: KeychainCalls
+        accessGroup: String? = nil, calls: KeychainCalls
     ) -> [FormerStoreLocation] {
         formerKeychainPlaces(of: current, origin: origin, appName: appName, hasBundleIdentifier: hasBundleIdentifier)
             .map { place in
                 FormerStoreLocation(
                     KeychainTokenStorage(
-                        service: place.service, useDataProtectionKeychain: place.useDataProtectionKeychain,
-                        calls: calls),
+                        service: place.service, accessGroup: accessGroup,
+                        useDataProtectionKeychain: place.useDataProtectionKeychain, calls: calls),
                     takes: { session in session.origin == nil || session.origin == origin })
             }
     }
@@ -133,27 +135,44 @@ package enum DefaultStoreHistory {
     }
 
     /// The default Keychain store for `service`, which moves the session from the items earlier
-    /// default stores used (``formerKeychainPlaces(of:origin:appName:hasBundleIdentifier:)``) at first use.
+    /// default stores used (``formerKeychainPlaces(of:origin:appName:hasBundleIdentifier:)``) at first
+    /// use, searched in the store's own access group, once (recorded beside the store), and only in
+    /// an app: an app extension never moves a session (Apple audit 2026-11-28, F6: a widget that ran
+    /// first after an update took the app's session).
+    ///
+    /// - Parameter isAppExtension: whether this process is an app extension
+    ///   (``AppBundle/isAppExtension``, an `.appex` main bundle, unless given).
     package static func keychainStore(
         service: String, useDataProtectionKeychain: Bool, origin: String, appName: String, hasBundleIdentifier: Bool,
-        calls: KeychainCalls
+        isAppExtension: Bool = AppBundle.isAppExtension, calls: KeychainCalls
     ) -> KeychainTokenStorage {
         let current = KeychainPlace(service: service, useDataProtectionKeychain: useDataProtectionKeychain)
         return KeychainTokenStorage(
             service: service, useDataProtectionKeychain: useDataProtectionKeychain, calls: calls,
-            movingFrom: formerKeychainLocations(
-                of: current, origin: origin, appName: appName, hasBundleIdentifier: hasBundleIdentifier, calls: calls))
+            movingFrom: isAppExtension
+                ? []
+                : formerKeychainLocations(
+                    of: current, origin: origin, appName: appName, hasBundleIdentifier: hasBundleIdentifier,
+                    calls: calls))
     }
 
     /// The default file store at `file`, which moves the session from the files earlier default
-    /// stores used (``formerStoreFiles(of:stateRoot:originFolder:appName:)``) at first use.
+    /// stores used (``formerStoreFiles(of:stateRoot:originFolder:appName:)``) at first use, once
+    /// (recorded beside the store), and only in an app or a tool: an app extension never moves a
+    /// session (Apple audit 2026-11-28, F6).
+    ///
+    /// - Parameter isAppExtension: whether this process is an app extension
+    ///   (``AppBundle/isAppExtension`` unless given).
     package static func fileStore(
-        at file: URL, stateRoot: URL, originFolder: String, appName: String, origin: String
+        at file: URL, stateRoot: URL, originFolder: String, appName: String, origin: String,
+        isAppExtension: Bool = AppBundle.isAppExtension
     ) -> FileTokenStorage {
         FileTokenStorage(
             fileURL: file, onLockContention: nil,
-            movingFrom: formerFileLocations(
-                of: file, stateRoot: stateRoot, originFolder: originFolder, appName: appName, origin: origin))
+            movingFrom: isAppExtension
+                ? []
+                : formerFileLocations(
+                    of: file, stateRoot: stateRoot, originFolder: originFolder, appName: appName, origin: origin))
     }
 
     private static func unique<T: Hashable>(_ values: [T]) -> [T] {

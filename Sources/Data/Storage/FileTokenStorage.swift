@@ -74,12 +74,18 @@ public final class FileTokenStorage: TokenStorage {
         fileURL: URL, lockTimeout: Duration = .seconds(35), backgroundExecution: BackgroundExecution = .standard,
         onLockContention: (@Sendable () -> Void)?, movingFrom formerLocations: [FormerStoreLocation] = []
     ) {
-        move = formerLocations.isEmpty ? nil : StoreMove(from: formerLocations)
         self.fileURL = fileURL
         path = fileURL.path(percentEncoded: false)
         lockPath = path + ".lock"
         directoryPath = fileURL.deletingLastPathComponent().path(percentEncoded: false)
         fileName = fileURL.lastPathComponent
+        move =
+            formerLocations.isEmpty
+            ? nil
+            : StoreMove(
+                from: formerLocations,
+                record: FileStoreMoveRecord(
+                    directoryPath: directoryPath, fileName: fileURL.lastPathComponent + ".moved"))
         self.lockTimeout = lockTimeout
         self.backgroundExecution = backgroundExecution
         self.onLockContention = onLockContention

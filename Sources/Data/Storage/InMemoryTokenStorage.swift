@@ -12,6 +12,8 @@ public actor InMemoryTokenStorage: TokenStorage {
     package nonisolated let inProcessNotices = InProcessStoreNotices()
     /// A follower engine's "refresh wanted", heard by the leader engines sharing this instance.
     package nonisolated let inProcessWantedNotices = InProcessStoreNotices()
+    /// Whether a leader engine sharing this instance is active (see ``LeaderPresence``).
+    package nonisolated let inProcessLeaderPresence = InProcessLeaderPresence()
     /// The last sign-out record, kept as long as this store (see ``SignOutRecord``).
     nonisolated let records = InMemorySignOutRecordStore()
 

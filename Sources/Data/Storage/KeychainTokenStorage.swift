@@ -62,7 +62,17 @@ public final class KeychainTokenStorage: TokenStorage {
         onLockContention: (@Sendable () -> Void)? = nil, diagnostics: WoteDiagnostics = .platformDefault,
         movingFrom formerLocations: [FormerStoreLocation] = []
     ) {
-        move = formerLocations.isEmpty ? nil : StoreMove(from: formerLocations)
+        move =
+            formerLocations.isEmpty
+            ? nil
+            : StoreMove(
+                from: formerLocations,
+                record: KeychainStoreMoveRecord(
+                    item: KeychainItem(
+                        identity: KeychainQuery(
+                            service: service, account: account + ".moved", accessGroup: accessGroup,
+                            useDataProtectionKeychain: useDataProtectionKeychain),
+                        accessibility: accessibility, calls: calls)))
         self.service = service
         self.account = account
         self.accessGroup = accessGroup
@@ -175,9 +185,24 @@ public final class KeychainTokenStorage: TokenStorage {
     ///   ``TokenStorageError/lockTimedOut(_:)`` when another process held it too long, or the
     ///   background time was refused or ran out while waiting.
     public func lockForRefresh() async throws(TokenStorageError) -> TokenStorageLock {
+        try await lock(waitingAtMost: FileRefreshLock.defaultWait)
+    }
+
+    /// Takes the same lock as ``lockForRefresh()``, giving up after `limit`: the session engine
+    /// passes its own bound (its `storeLockTimeout`), so an app whose requests time out sooner
+    /// waits no longer than that for another process's refresh.
+    ///
+    /// - Parameter limit: the longest wait for a lock another process holds.
+    /// - Returns: the held lock (``TokenStorageLock/none`` without a shared directory); call
+    ///   ``TokenStorageLock/release()`` once to give it back.
+    /// - Throws: ``TokenStorageError/lockTimedOut(_:)`` after `limit`, on cancellation, or when the
+    ///   background time was refused or ran out while waiting; ``TokenStorageError/unavailable(_:)``
+    ///   when the lock file cannot be created or locked.
+    public func lock(waitingAtMost limit: Duration) async throws(TokenStorageError) -> TokenStorageLock {
         guard let lockPath else { return .none }
         return try await FileRefreshLock.acquire(
-            at: lockPath, onContention: onLockContention, background: backgroundExecution, leases: leases)
+            at: lockPath, onContention: onLockContention, waitingAtMost: limit, background: backgroundExecution,
+            leases: leases)
     }
 
     /// `<sharedLockDirectory>/wote-<service and account, made a safe file name>.lock`.

@@ -33,19 +33,38 @@ package struct FormerStoreLocation: Sendable {
 ///   ``TokenStorageError/unavailable(_:)``: the session is neither lost nor signed out, and the next
 ///   read tries again. One that holds no valid session, or a newer version's, is left alone.
 /// - Once every former place was found empty, they are not read again by this value.
+/// - Once a session is at the new place (moved there, or stored there by anyone), the move is
+///   recorded as done beside the store (``StoreMoveRecord``), and never runs again, in any process:
+///   a former copy whose removal failed is not moved back after a logout empties the new place
+///   (engine review 2026-11-28, finding 8).
 package final class StoreMove: Sendable {
     /// The former places, the most recent first.
     package let formerLocations: [FormerStoreLocation]
     /// How long the move waits for a former place's lock.
     private let lockWait: Duration
+    /// Where the move is recorded as done; `nil`: only in this value.
+    private let record: (any StoreMoveRecord)?
     private let settled = Locked(false)
+    /// Whether this value knows the record is written.
+    private let recorded = Locked(false)
 
     /// - Parameters:
     ///   - formerLocations: the former places, the most recent first.
     ///   - lockWait: how long to wait for a former place's lock.
-    package init(from formerLocations: [FormerStoreLocation], lockWait: Duration = .seconds(5)) {
+    ///   - record: where the move is recorded as done, beside the new place.
+    package init(
+        from formerLocations: [FormerStoreLocation], lockWait: Duration = .seconds(5),
+        record: (any StoreMoveRecord)? = nil
+    ) {
         self.formerLocations = formerLocations
         self.lockWait = lockWait
+        self.record = record
+    }
+
+    /// Records the move as done (once per value; a failure is tried again at the next read).
+    private func recordDone() {
+        guard let record, !recorded.current else { return }
+        if record.recordDone() { recorded.withLock { $0 = true } }
     }
 
     /// The session at the new place; when there is none, the one moved there from a former place.
@@ -60,8 +79,16 @@ package final class StoreMove: Sendable {
         reading read: () async throws(TokenStorageError) -> StoredSession?,
         createIfAbsent: (StoredSession) async throws(TokenStorageError) -> Bool
     ) async throws(TokenStorageError) -> StoredSession? {
-        if let session = try await read() { return session }
+        if let session = try await read() {
+            // The new place is in use: whatever a former place still holds is stale from now on.
+            recordDone()
+            return session
+        }
         guard !formerLocations.isEmpty, !settled.current else { return nil }
+        if record?.isDone() == true {
+            settled.withLock { $0 = true }
+            return nil
+        }
         for former in formerLocations {
             guard try await Self.peek(former) != nil else { continue }
             let lock: TokenStorageLock
@@ -76,9 +103,13 @@ package final class StoreMove: Sendable {
             guard try await createIfAbsent(session) else {
                 // Something reached the new place first (this session, moved by another process, or
                 // a newer one): that wins, and the former copy is stale.
+                recordDone()
                 try? await former.store.remove()
                 return try await read()
             }
+            // Recorded before the former copy is removed: a removal that fails leaves a copy that
+            // is never moved back.
+            recordDone()
             try? await former.store.remove()
             return session
         }
@@ -102,4 +133,13 @@ package final class StoreMove: Sendable {
             throw .unavailable("cannot read the session's former place: \(error.reason)")
         }
     }
+}
+
+/// Where a store records that the move to it is done (see ``StoreMove``): a file or a Keychain item
+/// beside the store's own, written once.
+package protocol StoreMoveRecord: Sendable {
+    /// Whether the move is recorded as done (a record that cannot be read counts as not done).
+    func isDone() -> Bool
+    /// Records the move as done; `false` when the record could not be written.
+    func recordDone() -> Bool
 }
