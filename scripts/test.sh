@@ -16,7 +16,7 @@ fi
 
 step "lint (swift format, .swift-format)"
 swift format lint --strict --recursive Sources Tests Package.swift
-step "Apple-only code type-checked against stand-in Security and AuthenticationServices modules" && scripts/apple-typecheck.sh
+step "Apple-only code type-checked against the stand-in Apple modules (iOS and macOS, Darwin POSIX branches), and its Apple API read against the stand-ins' availability" && scripts/check-availability.sh --apple
 
 step "build the SDK, the terminal front and the tests (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
