@@ -5,7 +5,6 @@ import WoteDomain
 import WoteKitTesting
 import WoteRepository
 
-
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

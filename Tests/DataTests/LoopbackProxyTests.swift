@@ -51,7 +51,8 @@ import FoundationNetworking
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+        let status = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<Int32, any Error>) in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
             do {
                 try process.run()

@@ -4,7 +4,6 @@ import WoteData
 import WoteDomain
 import WoteKitTesting
 
-
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -158,7 +158,8 @@ extension Endpoint {
             Self.holdsDotSegment(request.path)
         {
             throw .invalidArgument(
-                name: "path", reason: "must not contain \".\" or \"..\" segments or encoded separators, in any spelling")
+                name: "path", reason: "must not contain \".\" or \"..\" segments or encoded separators, in any spelling"
+            )
         }
         for (name, value) in request.headers {
             try HeaderField.requireValidName(name, as: "headers")

@@ -1,7 +1,7 @@
 package import Foundation
+import WoteDomain
 import WoteLocked
 package import WoteWire
-import WoteDomain
 
 #if canImport(FoundationNetworking)
 package import FoundationNetworking

@@ -80,7 +80,8 @@ package enum PathSegmentGuard {
             var value: UInt32?
             var length = 0
             if byte == UInt8(ascii: "%") {
-                if index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                if index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                {
                     (value, length) = (high << 4 | low, 3)
                 } else if index + 5 < bytes.count, bytes[index + 1] | 0x20 == UInt8(ascii: "u"),
                     let digits = hexValue(of: bytes[(index + 2)..<(index + 6)]), digits < 0x80
@@ -90,7 +91,8 @@ package enum PathSegmentGuard {
             }
             if let value {
                 let decodedByte = UInt8(value)
-                decodedSeparator = decodedSeparator || decodedByte == UInt8(ascii: "/") || decodedByte == UInt8(ascii: "\\")
+                decodedSeparator =
+                    decodedSeparator || decodedByte == UInt8(ascii: "/") || decodedByte == UInt8(ascii: "\\")
                 decoded.append(decodedByte)
                 changed = true
                 index += length
