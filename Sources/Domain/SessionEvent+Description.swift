@@ -22,3 +22,10 @@ extension SessionEvent: CustomStringConvertible, CustomDebugStringConvertible {
     /// The same as ``description``, so an event inside another value prints the same way.
     public var debugDescription: String { description }
 }
+
+/// `dump(event)` shows what ``SessionEvent/description`` shows, never the fields under it: a fetched
+/// profile's member (name, school, a signed image URL) or an error's server text as it came.
+extension SessionEvent: CustomReflectable {
+    /// A mirror with the redacted description only.
+    public var customMirror: Mirror { Mirror(self, children: ["event": description], displayStyle: .enum) }
+}

@@ -78,16 +78,19 @@ import Darwin
 enum DecodingProxy {
     static func forward(_ request: LoopbackHTTPServer.Request, routes: [String: Int]) -> LoopbackHTTPServer.Response {
         let rawPath = request.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? request.path
-        let decoded = rawPath.removingPercentEncoding ?? rawPath
-        var resolved: [Substring] = []
-        for segment in decoded.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            if segment == ".." {
+        // Bytewise, as nginx does: an escape that is not UTF-8 (`%FF`) is decoded like any other.
+        let decoded = NginxNormaliser.percentDecoded(Array(rawPath.utf8))
+        var resolved: [ArraySlice<UInt8>] = []
+        for segment in decoded.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst() {
+            if segment.elementsEqual("..".utf8) {
                 _ = resolved.popLast()
-            } else if segment != "." {
+            } else if !segment.elementsEqual(".".utf8) {
                 resolved.append(segment)
             }
         }
-        let path = "/" + resolved.joined(separator: "/")
+        // Forwarded as nginx's `proxy_pass http://backend;` does when it has normalised: the
+        // decoded bytes as they are (a byte that is not UTF-8 goes out as U+FFFD in this test).
+        let path = "/" + resolved.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
         guard let port = routes.first(where: { path.hasPrefix($0.key) })?.value else {
             return .init(status: 404)
         }

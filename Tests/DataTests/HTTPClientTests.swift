@@ -41,7 +41,7 @@ import FoundationNetworking
             ],
             body: Data("{}".utf8), authorization: .bearer)
 
-        let request = client.urlRequest(for: endpoint, bearer: "secret-token")
+        let request = try #require(client.urlRequest(for: endpoint, bearer: "secret-token"))
 
         #expect(
             request.allHTTPHeaderFields
@@ -49,7 +49,7 @@ import FoundationNetworking
         #expect(request.httpMethod == "POST")
         #expect(request.httpBody == Data("{}".utf8))
         #expect(request.timeoutInterval == 30)
-        let broken = client.urlRequest(for: WoteEndpoints.myProfile(), bearer: "token\r\nX-Injected: 1")
+        let broken = try #require(client.urlRequest(for: WoteEndpoints.myProfile(), bearer: "token\r\nX-Injected: 1"))
         #expect(broken.allHTTPHeaderFields == ["Accept": "application/json"])
     }
 
@@ -174,7 +174,7 @@ import FoundationNetworking
         let stub = StubTransport { _ in .json(200, #"{"status":200,"message":"SUCCESS"}"#) }
         let client = HTTPClient(baseURL: URL(fileURLWithPath: "/tmp/api"), transport: stub.transport)
         #expect(client.origin == nil)
-        let request = client.urlRequest(for: profile, bearer: "secret-token")
+        let request = try #require(client.urlRequest(for: profile, bearer: "secret-token"))
         #expect(request.value(forHTTPHeaderField: "Authorization") == nil)
     }
 

@@ -39,6 +39,8 @@ public struct APIRequest: Sendable, Equatable {
     /// A query already percent-encoded as the app wrote it (from a `URLRequest`), sent verbatim
     /// instead of ``query``.
     package var percentEncodedQuery: String?
+    /// Why the body must not be sent (a multipart form that would not keep its structure), or `nil`.
+    package var bodyRefusal: WoteError?
 
     /// Creates a request.
     ///
@@ -92,8 +94,13 @@ public struct APIRequest: Sendable, Equatable {
     }
 
     /// A `multipart/form-data` request (`POST` by default).
+    ///
+    /// A form whose boundary or a part's `Content-Type` could break the body's structure makes a
+    /// request that fails with ``WoteError/invalidArgument(name:reason:)`` before anything is sent.
     public static func post(_ path: String, form: MultipartFormData, method: HTTPMethod = .post) -> APIRequest {
-        APIRequest(method, path, headers: ["Content-Type": form.contentType], body: form.encoded())
+        var request = APIRequest(method, path, headers: ["Content-Type": form.contentType], body: form.encoded())
+        request.bodyRefusal = form.refusal
+        return request
     }
 
     /// The path with its percent-encoded query, as it goes on the wire.
@@ -128,10 +135,12 @@ extension Endpoint {
     /// The endpoint for an app's own request.
     ///
     /// - Throws: ``WoteError/invalidArgument(name:reason:)`` when the path is not below the base
-    ///   URL (it must start with `/`, not `//`, and carry no query of its own), when a header's
+    ///   URL (it must start with `/`, not `//`, and carry no query of its own), when its body is a
+    ///   multipart form that would not keep its structure, when a header's
     ///   name is not a token or its value holds a line break or another control character, or when
     ///   one header is named twice in different case.
     package init(_ request: APIRequest) throws(WoteError) {
+        if let refusal = request.bodyRefusal { throw refusal }
         guard request.path.hasPrefix("/"), !request.path.hasPrefix("//") else {
             throw .invalidArgument(name: "path", reason: "must start with a single \"/\"")
         }
@@ -140,12 +149,17 @@ extension Endpoint {
             throw .invalidArgument(name: "path", reason: "give query parameters as `query`, not in the path")
         }
         // A `.` or `..` segment would let servers and proxies resolve the path out of the base URL's
-        // (RFC 3986 §5.2.4), carrying the token to another service on the same origin.
-        // Only a path with a `.` or a `%` (an encoded dot) can hold one.
-        if request.path.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") }),
+        // (RFC 3986 §5.2.4), carrying the token to another service on the same origin; so would an
+        // encoded `/` or `\` once a proxy decodes it. Only a path with a `.`, a `%` (an escape) or
+        // a `\` can hold one.
+        if request.path.utf8.contains(where: {
+            $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\")
+        }),
             Self.holdsDotSegment(request.path)
         {
-            throw .invalidArgument(name: "path", reason: "must not contain \".\" or \"..\" segments, even encoded")
+            throw .invalidArgument(
+                name: "path", reason: "must not contain \".\" or \"..\" segments or encoded separators, in any spelling"
+            )
         }
         for (name, value) in request.headers {
             try HeaderField.requireValidName(name, as: "headers")
@@ -173,22 +187,9 @@ extension Endpoint {
         followsRedirectsToOtherOrigins = request.allowsCrossOriginRedirects
     }
 
-    /// Whether `path` holds a `.` or `..` segment as any server or proxy in front of it may read it:
-    /// after percent-decoding it once, twice or three times (a proxy decodes `%2F` before it
-    /// normalises, so `..%2F..%2Fother` is `../../other`), with `\` as a separator too (as some
-    /// servers take it), and with a `;` parameter dropped (`..;x` is `..` to Tomcat and others).
+    /// Whether `path` holds a `.` or `..` segment, or a separator hidden in an escape, as any server
+    /// or proxy in front of it may read it: ``PathSegmentGuard``, on the path's bytes.
     static func holdsDotSegment(_ path: String) -> Bool {
-        var text = path
-        for _ in 0..<3 {
-            let segments = text.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }
-            for segment in segments {
-                let name = segment.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-                if name == "." || name == ".." { return true }
-            }
-            guard text.utf8.contains(UInt8(ascii: "%")), let decoded = text.removingPercentEncoding, decoded != text
-            else { return false }
-            text = decoded
-        }
-        return false
+        PathSegmentGuard.refuses(path.utf8)
     }
 }

@@ -1,4 +1,5 @@
 package import Foundation
+import WoteDomain
 import WoteLocked
 package import WoteWire
 
@@ -30,9 +31,12 @@ package struct HTTPClient: Sendable {
     /// Whether ``SchemePolicy`` permits the base URL's scheme and host, decided once: every URL on
     /// the origin shares them (checking each request's URL was some 3 µs of a request on Linux).
     private let permitsOrigin: Bool
+    /// Whether the base URL has a query or a fragment: then no path makes a URL below it.
+    private let baseHoldsQueryOrFragment: Bool
 
     /// - Parameters:
-    ///   - baseURL: the API's base URL; paths are appended to it.
+    ///   - baseURL: the API's base URL; paths are appended to it. With a query or a fragment it
+    ///     makes no request URL, and every request fails before anything is sent.
     ///   - transport: the network.
     ///   - timeout: the time-out of each exchange.
     ///   - maximumRedirects: how many redirects are followed before giving up.
@@ -53,6 +57,7 @@ package struct HTTPClient: Sendable {
         self.maximumResponseSize = max(0, maximumResponseSize)
         self.allowsInsecureHTTP = allowsInsecureHTTP
         self.permitsOrigin = SchemePolicy.permits(baseURL, allowingInsecureHTTP: allowsInsecureHTTP)
+        self.baseHoldsQueryOrFragment = base.utf8.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
     }
 
     /// This client with another time-out and redirect limit, every other setting kept.
@@ -62,10 +67,15 @@ package struct HTTPClient: Sendable {
             maximumResponseSize: maximumResponseSize, allowsInsecureHTTP: allowsInsecureHTTP)
     }
 
-    /// The URL of `path` and whether it is on the configured origin, remembered for a bare path.
-    private func target(for path: String) -> KnownURLs.Target {
+    /// The URL of `path` and whether it is on the configured origin, remembered for a bare path;
+    /// `nil` when the base URL and `path` make no URL (never the base URL in its place: the
+    /// request, its method, body and bearer, would go where it was not meant to).
+    private func target(for path: String) -> KnownURLs.Target? {
         if let known = knownURLs.target(for: path) { return known }
-        let url = URL(string: base + (path.hasPrefix("/") ? path : "/" + path)) ?? baseURL
+        // A base URL with a query or a fragment would take every path into it
+        // (`https://api.example#x/api/members/me`): each request would go to the base URL itself.
+        guard !baseHoldsQueryOrFragment, let url = URL(string: base + (path.hasPrefix("/") ? path : "/" + path))
+        else { return nil }
         let isOnOrigin = origin != nil && Origin(url) == origin
         let target = KnownURLs.Target(
             url: url, isOnOrigin: isOnOrigin,
@@ -77,14 +87,21 @@ package struct HTTPClient: Sendable {
     }
 
     /// The request for `endpoint`, with `Authorization: Bearer` when `bearer` is given and the
-    /// URL is on the configured origin.
-    package func urlRequest(for endpoint: Endpoint, bearer: String?) -> URLRequest {
-        request(for: endpoint, bearer: bearer).request
+    /// URL is on the configured origin; `nil` when the base URL and the endpoint's path make no URL.
+    package func urlRequest(for endpoint: Endpoint, bearer: String?) -> URLRequest? {
+        try? request(for: endpoint, bearer: bearer).request
     }
 
     /// ``urlRequest(for:bearer:)``, and whether ``SchemePolicy`` permits its URL.
-    private func request(for endpoint: Endpoint, bearer: String?) -> (request: URLRequest, isPermitted: Bool) {
-        let target = target(for: endpoint.path)
+    ///
+    /// - Throws: ``WoteError/invalidArgument(name:reason:)`` when the base URL and the path make no URL.
+    private func request(for endpoint: Endpoint, bearer: String?) throws(WoteError) -> (
+        request: URLRequest, isPermitted: Bool
+    ) {
+        guard let target = target(for: endpoint.path) else {
+            throw .invalidArgument(
+                name: "path", reason: "does not make a URL below the base URL (a base URL takes no query or fragment)")
+        }
         var request = URLRequest(url: target.url)
         if endpoint.method != .get { request.httpMethod = endpoint.method.rawValue }
         // A transport that keeps the deadline itself gets it exactly. Otherwise this is the
@@ -119,7 +136,13 @@ package struct HTTPClient: Sendable {
     ///
     /// - Throws: ``APIError`` when no usable HTTP answer arrived.
     package func send(_ endpoint: Endpoint, bearer: String?) async throws(APIError) -> HTTPResponse {
-        let (first, isPermitted) = request(for: endpoint, bearer: bearer)
+        let first: URLRequest
+        let isPermitted: Bool
+        do {
+            (first, isPermitted) = try request(for: endpoint, bearer: bearer)
+        } catch {
+            throw .session(error)
+        }
         if !isPermitted, let url = first.url { throw .session(SchemePolicy.refusal(of: url)) }
         var request = first
         var redirects = 0

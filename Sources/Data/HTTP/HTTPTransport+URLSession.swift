@@ -21,6 +21,11 @@ extension HTTPTransport {
     /// cancellation, the transport closes the transfer's connection itself after 100 ms, so the
     /// process's other requests go on. Docs/Security.md says how, and what it cannot do.
     ///
+    /// A request to a loopback host (`localhost`, 127.0.0.0/8, `::1`) never goes through a proxy:
+    /// it is sent through a second session, made from the same configuration with
+    /// `connectionProxyDictionary` empty, and on Linux, where libcurl takes its proxy from the
+    /// environment, the loopback hosts are added to `no_proxy` first if a proxy variable is set.
+    ///
     /// ```swift
     /// let transport = HTTPTransport.urlSession()
     /// ```
@@ -32,8 +37,14 @@ extension HTTPTransport {
         configuration: URLSessionConfiguration = HTTPTransport.defaultSessionConfiguration()
     ) -> HTTPTransport {
         let session = RedirectRefusingSession(configuration: configuration)
+        // Loopback requests go through a session that uses no proxy (LoopbackProxyBypass), made
+        // on the first one.
+        let loopback = LoopbackSession(configuration)
         var transport = HTTPTransport(readingAtMost: { request, limit in
-            try await session.data(for: request, readingAtMost: limit)
+            guard LoopbackProxyBypass.isLoopback(request.url) else {
+                return try await session.data(for: request, readingAtMost: limit)
+            }
+            return try await loopback.session.data(for: request, readingAtMost: limit)
         })
         #if canImport(FoundationNetworking)
         transport.passesOnCancellation = false

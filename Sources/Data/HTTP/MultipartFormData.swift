@@ -32,7 +32,9 @@ public struct MultipartFormData: Sendable, Equatable {
 
     /// Creates an empty body.
     ///
-    /// - Parameter boundary: the boundary; the default is `WoteKit-` and a random UUID.
+    /// - Parameter boundary: the boundary; the default is `WoteKit-` and a random UUID. One that is
+    ///   not 1 to 70 of RFC 2046's boundary characters, or that a part holds, makes the body
+    ///   unsendable (see ``refusal``).
     public init(boundary: String = MultipartFormData.randomBoundary()) {
         self.boundary = boundary
     }
@@ -43,6 +45,10 @@ public struct MultipartFormData: Sendable, Equatable {
     }
 
     /// Appends a part.
+    ///
+    /// A `contentType` that is not a media type (`type/subtype`, optional parameters, no line
+    /// break) makes the body unsendable: the request fails with
+    /// ``WoteError/invalidArgument(name:reason:)`` before anything is sent (see ``refusal``).
     ///
     /// - Parameters:
     ///   - name: the form field name.
@@ -103,6 +109,69 @@ public struct MultipartFormData: Sendable, Equatable {
         text.replacingOccurrences(of: "\"", with: "%22")
             .replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
+    }
+}
+
+extension MultipartFormData {
+    /// Why this body cannot be sent, or `nil` when it can: a request built from it
+    /// (``APIRequest/post(_:form:method:)``) fails with this error before anything is sent.
+    ///
+    /// - The boundary must be 1 to 70 of RFC 2046's boundary characters (letters, digits and
+    ///   `'()+_,-./:=?` and space), not ending in a space, and no part may hold it after `--`: a
+    ///   part holding it would end early, and what follows would read as parts of the attacker's.
+    /// - Each part's `Content-Type` must be a media type (`type/subtype`, tokens) with optional
+    ///   parameters of printable ASCII: a line break in it would add headers, or parts, to the body.
+    package var refusal: WoteError? {
+        guard Self.isValidBoundary(boundary) else {
+            return .invalidArgument(
+                name: "boundary",
+                reason: "must be 1 to 70 letters, digits or '()+_,-./:=? and spaces, not ending in a space")
+        }
+        for part in parts where !Self.isValidContentType(part.contentType) {
+            return .invalidArgument(
+                name: "contentType",
+                reason: "of the part \"\(Self.quoted(part.name))\" must be a media type such as image/jpeg, "
+                    + "with no line break or other control character")
+        }
+        let delimiter = Data(("--" + boundary).utf8)
+        for part in parts where part.data.count >= delimiter.count && part.data.range(of: delimiter) != nil {
+            return .invalidArgument(
+                name: "boundary", reason: "occurs in the part \"\(Self.quoted(part.name))\"; use another boundary")
+        }
+        return nil
+    }
+
+    private static func isValidBoundary(_ boundary: String) -> Bool {
+        let bytes = Array(boundary.utf8)
+        guard (1...70).contains(bytes.count), bytes.last != UInt8(ascii: " ") else { return false }
+        return bytes.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                true
+            default: "'()+_,-./:=? ".utf8.contains(byte)
+            }
+        }
+    }
+
+    private static func isValidContentType(_ contentType: String) -> Bool {
+        let bytes = Array(contentType.utf8)
+        let mediaType = bytes.prefix { $0 != UInt8(ascii: ";") }
+        let parts = mediaType.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isTokenCharacter) }) else {
+            return false
+        }
+        // Parameters: printable ASCII, spaces and tabs only.
+        return bytes[mediaType.endIndex...].allSatisfy { $0 == 0x09 || (0x20...0x7E).contains($0) }
+    }
+
+    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
     }
 }
 

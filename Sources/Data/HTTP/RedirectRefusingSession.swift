@@ -217,7 +217,7 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
         DispatchQueue(label: "WoteKit URLSession stuck-transfer watch").asyncAfter(deadline: .now() + delay) {
             [self] in
             guard transfers.withLock({ $0[id] != nil }), task.task.state == .running else { return }
-            StuckConnection.cut(host: host, port: port)
+            StuckConnection.cut(task.task, host: host, port: port)
             let next: DispatchTimeInterval =
                 switch delay {
                 case .milliseconds(let milliseconds): .milliseconds(min(milliseconds * 2, 1000))

@@ -1,5 +1,6 @@
 #if canImport(FoundationNetworking) && canImport(Glibc)
 import Foundation
+import FoundationNetworking
 import Glibc
 
 /// Ends, on Linux, a URLSession transfer that `URLSessionTask.cancel()` cannot reach.
@@ -10,14 +11,40 @@ import Glibc
 /// memory grows and every other URLSession exchange of the process waits. Nothing in
 /// URLSession's API reaches libcurl's receive loop (Docs/Security.md, finding 3).
 ///
-/// The socket does. ``cut(host:port:)`` replaces the transfer's socket, in place, with one that
+/// The socket does. ``cut(_:host:port:)`` replaces the transfer's socket, in place, with one that
 /// reads as closed (`dup3` over its descriptor number). libcurl finishes decoding what it has
 /// already read, then reads end-of-stream and ends the transfer itself, within the same pass of
 /// its loop; the kernel resets the real connection. The descriptor number stays libcurl's, open,
 /// until libcurl closes it, so no other file can take the number meanwhile.
 enum StuckConnection {
+    /// Replaces the socket of `task`'s transfer with a socket that reads as closed, if it holds
+    /// unread bytes.
+    ///
+    /// The socket is the one libcurl connected for the transfer: the local and remote ports its
+    /// easy handle reports (``CurlTransferPorts``), matched against each socket's `getsockname` and
+    /// `getpeername`. The host name is not resolved again, since libcurl's answer may differ from
+    /// the system resolver's (its own DNS cache, names below `localhost`, a record that changes
+    /// between lookups: security review 2026-11-28, N4). Only when those ports cannot be read (a
+    /// corelibs that keeps its handle elsewhere) does it fall back to ``cut(host:port:)``.
+    ///
+    /// Only a socket with unread bytes qualifies: libcurl holds the work queue only while its
+    /// socket stays readable. A proxy in between is no obstacle: the ports are those of the
+    /// connection libcurl made, to the proxy or not.
+    ///
+    /// - Returns: the descriptor replaced, or `nil` when no socket qualified.
+    @discardableResult
+    static func cut(_ task: URLSessionTask, host: String, port: Int) -> Int32? {
+        guard let ports = CurlTransferPorts(of: task) else { return cut(host: host, port: port) }
+        return cutBusiest { descriptor in
+            guard let local = localEndpoint(of: descriptor), let peer = peer(of: descriptor) else { return false }
+            return local.port == ports.local && peer.port == ports.remote
+        }
+    }
+
     /// Replaces this process's TCP socket connected to `host`:`port` that holds the most unread
-    /// bytes with a socket that reads as closed.
+    /// bytes with a socket that reads as closed; `host` is resolved again, which finds nothing
+    /// when the system resolver answers otherwise than libcurl did (the fallback of
+    /// ``cut(_:host:port:)``).
     ///
     /// Only a socket with unread bytes qualifies: libcurl holds the work queue only while its
     /// socket stays readable, and an idle connection to the same server (another exchange's) is
@@ -28,14 +55,17 @@ enum StuckConnection {
     @discardableResult
     static func cut(host: String, port: Int) -> Int32? {
         let addresses = resolve(host: host, port: port)
-        guard !addresses.isEmpty,
-            let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
-        else { return nil }
+        guard !addresses.isEmpty else { return nil }
+        return cutBusiest { descriptor in peer(of: descriptor).map(addresses.contains) ?? false }
+    }
+
+    /// Replaces the descriptor that `matches` and holds the most unread bytes with a socket that
+    /// reads as closed.
+    private static func cutBusiest(where matches: (Int32) -> Bool) -> Int32? {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return nil }
         var busiest: (descriptor: Int32, unread: Int32)?
         for entry in entries {
-            guard let descriptor = Int32(entry), let peer = peer(of: descriptor), addresses.contains(peer) else {
-                continue
-            }
+            guard let descriptor = Int32(entry), matches(descriptor) else { continue }
             var unread: Int32 = 0
             guard ioctl(descriptor, UInt(FIONREAD), &unread) == 0, unread > 0 else { continue }
             if unread > busiest?.unread ?? 0 { busiest = (descriptor, unread) }
@@ -54,9 +84,12 @@ enum StuckConnection {
         return busiest.descriptor
     }
 
-    /// A socket's remote address and port, as bytes: the family, the port, the address.
+    /// A socket's address and port, as bytes: the family, the port, the address.
     private struct Endpoint: Hashable {
         var bytes: [UInt8]
+
+        /// The port, in host byte order.
+        var port: Int { Int(bytes[1]) << 8 | Int(bytes[2]) }
     }
 
     /// The addresses `host` resolves to, with `port`.
@@ -83,6 +116,17 @@ enum StuckConnection {
         return withUnsafeMutablePointer(to: &storage) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
                 getpeername(descriptor, address, &length) == 0 ? endpoint(address) : nil
+            }
+        }
+    }
+
+    /// The local end of `descriptor`, when it is an IPv4 or IPv6 socket.
+    private static func localEndpoint(of descriptor: Int32) -> Endpoint? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        return withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                getsockname(descriptor, address, &length) == 0 ? endpoint(address) : nil
             }
         }
     }

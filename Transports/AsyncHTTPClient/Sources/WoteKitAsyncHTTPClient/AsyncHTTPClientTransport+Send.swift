@@ -34,6 +34,7 @@ extension AsyncHTTPClientTransport {
         do {
             let outgoing = try Self.clientRequest(for: request, url: url)
             let deadline = NIODeadline.now() + .nanoseconds(Int64(Self.timeout(of: request) * 1e9))
+            let client = SchemePolicy.isLoopback(host: url.host) ? loopbackClient : client
             task = client.execute(
                 request: outgoing, delegate: AnswerCollector(maximumBodySize: limit), deadline: deadline)
         } catch {

@@ -35,13 +35,19 @@ public final class AsyncHTTPClientTransport: Sendable {
     public let maximumBodySize: Int
 
     let client: AsyncHTTPClient.HTTPClient
+    /// The client for loopback hosts (`localhost`, 127.0.0.0/8, `::1`): ``client`` itself unless
+    /// the configuration names a proxy, else a second client with the same configuration and no
+    /// proxy. Plain `http://` is allowed to a loopback host because it never leaves the machine; a
+    /// proxy would carry it over the network (security review 2026-11-28, N2).
+    let loopbackClient: AsyncHTTPClient.HTTPClient
 
     /// Creates the owner and its AsyncHTTPClient client.
     ///
     /// - Parameters:
     ///   - configuration: the client's configuration; see ``defaultConfiguration()``. Whatever it
     ///     says about redirects, they are not followed; AsyncHTTPClient's no-op tracer (its choice
-    ///     when the app bootstrapped none) is left out, as it records nothing anyway.
+    ///     when the app bootstrapped none) is left out, as it records nothing anyway. Its `proxy`
+    ///     is never used for a loopback host: those requests go through a second client without it.
     ///   - eventLoopGroup: the SwiftNIO event loops the client runs on; by default AsyncHTTPClient's
     ///     process-wide singleton group, which is never shut down.
     ///   - maximumBodySize: the largest response body accepted, in bytes.
@@ -57,6 +63,13 @@ public final class AsyncHTTPClientTransport: Sendable {
         // request for nothing. No tracer records the same nothing for free; a real one is kept.
         if configuration.tracing.tracer is NoOpTracer { configuration.tracing.tracer = nil }
         self.client = AsyncHTTPClient.HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
+        if configuration.proxy != nil {
+            var direct = configuration
+            direct.proxy = nil
+            self.loopbackClient = AsyncHTTPClient.HTTPClient(eventLoopGroup: eventLoopGroup, configuration: direct)
+        } else {
+            self.loopbackClient = client
+        }
         self.maximumBodySize = max(0, maximumBodySize)
     }
 
@@ -64,6 +77,7 @@ public final class AsyncHTTPClientTransport: Sendable {
         // Nothing can send any more: every transport holds this owner. An already shut down client
         // answers `alreadyShutdown`, which is fine to ignore.
         client.shutdown { _ in }
+        if loopbackClient !== client { loopbackClient.shutdown { _ in } }
     }
 
     /// The transport to put in `WoteConfiguration`; it sends through this owner's client and keeps
@@ -81,10 +95,12 @@ public final class AsyncHTTPClientTransport: Sendable {
     ///
     /// - Throws: what AsyncHTTPClient reports when it cannot shut down cleanly.
     public func shutdown() async throws {
-        do {
-            try await client.shutdown()
-        } catch let error as HTTPClientError where error == .alreadyShutdown {
-            return
+        for client in loopbackClient === client ? [client] : [client, loopbackClient] {
+            do {
+                try await client.shutdown()
+            } catch let error as HTTPClientError where error == .alreadyShutdown {
+                continue
+            }
         }
     }
 
