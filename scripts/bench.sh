@@ -51,6 +51,9 @@ swift build "${bench_build[@]}" --product wote-bench >&2
 server_bin=$(swift build -c release --package-path "$root/Server" --show-bin-path)/wote-server
 bench_bin=$(swift build "${bench_build[@]}" --show-bin-path)/wote-bench
 
+# The test hooks answer only calls that carry this secret (issue 47, N7); every hook client here
+# (the end-to-end tests, `wote demo`, wote-bench) reads it from the same variable.
+export WOTE_TEST_HOOKS_SECRET="${WOTE_TEST_HOOKS_SECRET:-$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')}"
 "$server_bin" --port 0 --test-hooks --no-access-log > "$work/server.out" 2> "$work/server.log" &
 server_pid=$!
 for _ in $(seq 1 200); do

@@ -73,6 +73,9 @@ struct TestHooks {
     let base: URL
     private let session = URLSession(configuration: .ephemeral)
 
+    /// The hooks' secret, given to the server at start (scripts/test.sh exports it).
+    static let secret = ProcessInfo.processInfo.environment["WOTE_TEST_HOOKS_SECRET"] ?? ""
+
     init(base: URL = ReferenceServer.url!) {
         self.base = base
     }
@@ -83,6 +86,7 @@ struct TestHooks {
         request.httpMethod = method
         request.httpBody = body
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue(Self.secret, forHTTPHeaderField: "X-Wote-Test-Secret")
         let (data, response) = try await session.data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else {
             throw HookFailure(path: path, body: String(decoding: data, as: UTF8.self))
