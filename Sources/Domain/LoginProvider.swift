@@ -54,7 +54,7 @@ extension LoginProvider {
 /// Apple tokens with. Its description never shows the code.
 ///
 /// ```swift
-/// let stepUp = WithdrawalStepUp.appleAuthorizationCode(freshCode)
+/// let stepUp = WithdrawalStepUp.appleAuthorizationCode(code)  // a code Sign in with Apple gave just now
 /// ```
 public struct WithdrawalStepUp: Sendable, Equatable, Hashable, CustomStringConvertible, CustomReflectable {
     /// The fresh Sign in with Apple authorization code, if any.

@@ -121,7 +121,10 @@ public final class HomeViewModel: ScreenViewModel {
     /// fresh authorization code, which the server revokes at Apple; a Kakao adapter unlinks after.
     ///
     /// ```swift
-    /// Button("Delete", role: .destructive) { Task { await home.confirmWithdrawal(with: appleProvider) } }
+    /// @MainActor func deleteAccount(_ home: HomeViewModel, signingInWith provider: some LoginProvider) async {
+    ///     home.requestWithdrawal()  // the dialog's "Delete" confirms:
+    ///     await home.confirmWithdrawal(with: provider)
+    /// }
     /// ```
     ///
     /// Backing out of Apple's sheet changes nothing and shows no error: the account and the session

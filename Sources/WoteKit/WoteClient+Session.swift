@@ -74,7 +74,7 @@ extension WoteClient {
     /// adapter unlinks in ``LoginProvider/unlinkAfterWithdrawal()`` once the account is deleted.
     ///
     /// ```swift
-    /// try await wote.withdraw(confirmingWith: .apple(freshAuthorizationCode))
+    /// try await wote.withdraw(confirmingWith: .apple(code))  // a code Sign in with Apple gave just now
     /// ```
     ///
     /// - Parameter provider: the provider the member signs in with.

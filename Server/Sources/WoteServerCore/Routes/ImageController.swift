@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// Serves the profile images uploaded with §4.5 at `/images/<id>.jpg` and the post images of
