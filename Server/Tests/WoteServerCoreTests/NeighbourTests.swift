@@ -32,7 +32,7 @@ import Testing
         #expect(throws: OptionsError.self) { try ServerOptions.parse(["--test-hooks-secret", TestServer.hookSecret]) }
     }
 
-    @Test func run_refusesTestHooksWithoutASecret_evenWhenBuiltInProcess() async {
+    @Test(.timeLimit(.minutes(1))) func run_refusesTestHooksWithoutASecret_evenWhenBuiltInProcess() async {
         var options = ServerOptions()
         options.port = 0
         options.testHooks = true
