@@ -68,7 +68,7 @@ extension WoteClient {
     /// Deletes the person's account with the step-up its sign-in provider needs, and leaves nothing
     /// behind at the provider. Ask the person to confirm first: it cannot be undone.
     ///
-    /// For Sign in with Apple, `provider` gives a fresh authorization code (``AppleLoginProvider``
+    /// For Sign in with Apple, `provider` gives a fresh authorization code (`AppleLoginProvider`
     /// shows Apple's sheet again; `.apple(code)` passes one the app obtained), sent with the
     /// withdrawal so that the server revokes the member's Apple tokens. For Kakao, the app's Kakao
     /// adapter unlinks in ``LoginProvider/unlinkAfterWithdrawal()`` once the account is deleted.
