@@ -61,6 +61,9 @@ swift build "${bench_build[@]}" --product wote >&2
 bench_bin=$(swift build "${bench_build[@]}" --show-bin-path)/wote-bench
 bench_args+=(--wote "$(swift build "${bench_build[@]}" --show-bin-path)/wote")
 
+# The test hooks answer only calls that carry this secret (issue 47, N7); every hook client here
+# (the end-to-end tests, `wote demo`, wote-bench) reads it from the same variable.
+export WOTE_TEST_HOOKS_SECRET="${WOTE_TEST_HOOKS_SECRET:-$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')}"
 port=1
 if [ -n "$needs_server" ]; then
     server_bin=$(swift build -c release --package-path "$root/Server" --show-bin-path)/wote-server

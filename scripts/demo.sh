@@ -36,6 +36,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# The test hooks answer only calls that carry this secret (issue 47, N7); every hook client here
+# (the end-to-end tests, `wote demo`, wote-bench) reads it from the same variable.
+export WOTE_TEST_HOOKS_SECRET="${WOTE_TEST_HOOKS_SECRET:-$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')}"
 "$SERVER_BIN" --port 0 --test-hooks --access-ttl "${WOTE_ACCESS_TTL:-4s}" --no-access-log \
     >"$WORK/server.out" 2>"$WORK/server.log" &
 SERVER_PID=$!

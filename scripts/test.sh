@@ -53,6 +53,9 @@ trap cleanup EXIT INT TERM
 
 # Two servers: the SDK's end-to-end suite injects faults and moves the clock, which must not
 # disturb the terminal front's journeys that run at the same time.
+# The test hooks answer only calls that carry this secret (issue 47, N7); every hook client here
+# (the end-to-end tests, `wote demo`, wote-bench) reads it from the same variable.
+export WOTE_TEST_HOOKS_SECRET="${WOTE_TEST_HOOKS_SECRET:-$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')}"
 url=$(scripts/start-server.sh "$work/e2e" --test-hooks)
 cli_url=$(scripts/start-server.sh "$work/cli" --test-hooks)
 # A second origin for the one-store-two-servers test (issue 12).

@@ -73,6 +73,15 @@ package struct HTTPRemoteDataSource: RemoteDataSource {
         try await envelope(IgnoredPayload.self, for: WoteEndpoints.withdraw())
     }
 
+    package func withdraw(appleAuthorizationCode: String) async throws(APIError) -> ResponseEnvelope<IgnoredPayload> {
+        let request = WithdrawalRequestDTO(appleAuthorizationCode: appleAuthorizationCode)
+        return try await envelope(IgnoredPayload.self, for: WoteEndpoints.withdraw(request))
+    }
+
+    package func logoutEverywhere() async throws(APIError) -> ResponseEnvelope<IgnoredPayload> {
+        try await envelope(IgnoredPayload.self, for: WoteEndpoints.logoutEverywhere())
+    }
+
     private func envelope<Payload: Decodable & Sendable>(
         _ payload: Payload.Type, for endpoint: Endpoint, requiringData: Bool = false
     ) async throws(APIError) -> ResponseEnvelope<Payload> {

@@ -19,7 +19,8 @@ extension SessionContract {
     /// refresh, E009 means profile required (§4.10), E001, E016 and E018 end the session (§4.11).
     /// Every path outside `/api/profiles` is behind the profile gate: a readable success there
     /// means the profile is complete. Logout sends `POST /api/auth/logout` with the access token
-    /// and `{"deviceToken": ...}` (§4.3). Each answer is decoded once at most: a request's by
+    /// and `{"deviceToken": ..., "refreshToken": ...}` (§4.3; the refresh token is an `[ext]` field
+    /// the real server ignores). Each answer is decoded once at most: a request's by
     /// `classify` (not at all when its body has no division code) or, while the session waits for
     /// the profile, by `readAnswer`; a logout's by its `reading`.
     public static let wote = SessionContract(
@@ -29,19 +30,30 @@ extension SessionContract {
         },
         classify: classifyWoteAnswer, readAnswer: readWoteAnswer,
         showsProfileCompleted: { path, _, meaning in meaning.isSuccess && isBehindWoteProfileGate(path) },
-        logout: LogoutCall(
-            path: WoteEndpoints.Path.logout, credential: .accessToken, deviceTokenField: "deviceToken",
-            reading: readWoteLogoutAnswer),
+        logout: woteLogout,
         endingCode: woteEndingCode)
+
+    /// `POST /api/auth/logout`, Bearer, `{"deviceToken", "refreshToken"}`: §4.3, and the `[ext]`
+    /// `refreshToken` that makes a server that knows it end the sign-in's whole token family (the
+    /// real server ignores the field).
+    static var woteLogout: LogoutCall {
+        var call = LogoutCall(
+            path: WoteEndpoints.Path.logout, credential: .accessToken, deviceTokenField: "deviceToken",
+            reading: readWoteLogoutAnswer)
+        call.refreshTokenField = "refreshToken"
+        return call
+    }
 
     /// The division code of the Wote verdict that ends a session for `reason` (§4.11), for its
     /// ``SignOutRecord``: E016 for a dead refresh token (also after a lost answer), E018 for a
-    /// banned member, E001 for a member who is gone.
+    /// banned member, E001 for a member who is gone; `[ext]` X001 signed out everywhere, X002 unlinked.
     static func woteEndingCode(_ reason: SignOutReason) -> String? {
         switch reason {
         case .sessionExpired, .refreshAnswerLost: DivisionCode.invalidRefreshToken.rawValue
         case .banned: DivisionCode.bannedMember.rawValue
         case .memberGone: DivisionCode.memberNotFound.rawValue
+        case .signedOutEverywhere: DivisionCode.signedOutEverywhere.rawValue
+        case .providerUnlinked: DivisionCode.providerUnlinked.rawValue
         default: nil
         }
     }

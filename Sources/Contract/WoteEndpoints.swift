@@ -95,6 +95,21 @@ package enum WoteEndpoints {
         return endpoint
     }
 
+    /// §4.8 `[ext]`: `DELETE /api/members` with JSON `{"appleAuthorizationCode"}`, a fresh Sign in
+    /// with Apple code for the server to revoke the member's Apple tokens (the real server ignores
+    /// the body). Bearer.
+    package static func withdraw(_ request: WithdrawalRequestDTO) -> Endpoint {
+        var endpoint = jsonEndpoint(.delete, "/api/members", request, authorization: .bearer)
+        endpoint.answerOutlivesItsSession = true
+        return endpoint
+    }
+
+    /// `[ext]`: `POST /api/auth/logout/everywhere`, no body: ends every sign-in of the member (the
+    /// real server answers 404). Bearer.
+    package static func logoutEverywhere() -> Endpoint {
+        Endpoint(method: .post, path: "/api/auth/logout/everywhere", authorization: .bearer)
+    }
+
     /// §4.9: `POST /api/notifications/tokens`, JSON `{"deviceToken"}`. Bearer.
     package static func registerDeviceToken(_ request: DeviceTokenRequestDTO) -> Endpoint {
         jsonEndpoint(.post, "/api/notifications/tokens", request, authorization: .bearer)

@@ -26,6 +26,22 @@ public protocol AuthRepository: Sendable {
     ///   server or network failure after the local session was ended anyway.
     func withdraw() async throws(WoteError)
 
+    /// Deletes the account on the server with the provider's step-up (a fresh Sign in with Apple
+    /// authorization code, which the server revokes at Apple) and ends the local session.
+    ///
+    /// - Parameter stepUp: what the provider gave for the withdrawal.
+    /// - Throws: as ``withdraw()``; and ``WoteError/rejected(code:message:)`` with code `A001` when
+    ///   the server refused the step-up (the account and the session are kept).
+    func withdraw(stepUp: WithdrawalStepUp) async throws(WoteError)
+
+    /// Ends every sign-in of the member on the server (`[ext]`), then the local session, as a
+    /// logout: the member's other devices learn it at their next contact
+    /// (``SignOutReason/signedOutEverywhere``).
+    ///
+    /// - Throws: ``WoteError/notSignedIn``; the server's refusal (a server without the extension)
+    ///   or a network failure, with the session kept here.
+    func signOutEverywhere() async throws(WoteError)
+
     /// Restores the session from the token store at launch, refreshing only when the access token
     /// has expired and the refresh token has not.
     ///
@@ -44,4 +60,18 @@ public protocol AuthRepository: Sendable {
     /// A new stream of session events; every call gets its own stream, and every stream sees
     /// every event from the moment it was created.
     func sessionEvents() -> AsyncStream<SessionEvent>
+}
+
+extension AuthRepository {
+    /// A repository that cannot send a step-up withdraws without it.
+    ///
+    /// - Parameter stepUp: ignored.
+    public func withdraw(stepUp: WithdrawalStepUp) async throws(WoteError) {
+        try await withdraw()
+    }
+
+    /// A repository without the `[ext]` endpoint refuses "sign out everywhere"; the session is kept.
+    public func signOutEverywhere() async throws(WoteError) {
+        throw .rejected(code: nil, message: "sign out everywhere: this server does not offer it")
+    }
 }

@@ -14,6 +14,8 @@ extension SignOutReason: CustomStringConvertible, CustomDebugStringConvertible {
         case .storedSessionCorrupted(let reason): "storedSessionCorrupted(\(String(reflecting: reason)))"
         case .appleCredentialRevoked: "appleCredentialRevoked"
         case .refreshAnswerLost: "refreshAnswerLost"
+        case .signedOutEverywhere: "signedOutEverywhere"
+        case .providerUnlinked: "providerUnlinked"
         }
     }
 

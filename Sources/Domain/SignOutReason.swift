@@ -27,17 +27,42 @@ public enum SignOutReason: Sendable, Equatable, Hashable {
     /// the server refused it (a server without the grace extension, or after its window). Sign in
     /// again; the server, not the person, ended the session.
     case refreshAnswerLost
+    /// The member chose "sign out everywhere" on another device (``SignOutReason`` of a
+    /// `logoutEverywhere()` elsewhere): the server ended every sign-in of the member, and this one
+    /// learned it at its next contact (an `[ext]` verdict, X001). Sign in again.
+    case signedOutEverywhere
+    /// The server says the member unlinked the app at the sign-in provider (Kakao's unlink, Apple's
+    /// consent revoked, reported to the server; an `[ext]` verdict, X002): every session ended.
+    /// Signing in again links the app anew.
+    case providerUnlinked
 }
 
 extension SignOutReason {
     /// What a request gets when it needs the session that ended for this reason.
     public var errorWhenMissing: WoteError {
         switch self {
-        case .sessionExpired, .refreshAnswerLost: .sessionExpired
+        case .sessionExpired, .refreshAnswerLost, .signedOutEverywhere, .providerUnlinked: .sessionExpired
         case .banned: .banned
         case .memberGone: .memberGone
         case .appleCredentialRevoked: .appleCredentialRevoked
         case .noSession, .loggedOut, .endedElsewhere, .withdrawn, .storedSessionCorrupted: .notSignedIn
+        }
+    }
+
+    /// What to tell a person signed out for this reason, in WoteKit's language; `nil` when they
+    /// asked for it here (a logout, a withdrawal, no session, or this app's other process).
+    ///
+    /// ```swift
+    /// if let sentence = SignOutReason.signedOutEverywhere.explanation { print(sentence) }
+    /// ```
+    public var explanation: String? {
+        switch self {
+        case .noSession, .loggedOut, .endedElsewhere, .withdrawn: nil
+        case .sessionExpired, .refreshAnswerLost, .banned, .memberGone, .appleCredentialRevoked:
+            errorWhenMissing.message
+        case .storedSessionCorrupted: WoteLocalization.text("session.storedSessionCorrupted")
+        case .signedOutEverywhere: WoteLocalization.text("session.signedOutEverywhere")
+        case .providerUnlinked: WoteLocalization.text("session.providerUnlinked")
         }
     }
 }

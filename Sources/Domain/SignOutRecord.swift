@@ -155,6 +155,8 @@ extension SignOutReason {
         case "storedSessionCorrupted": self = .storedSessionCorrupted(corruption ?? "")
         case "appleCredentialRevoked": self = .appleCredentialRevoked
         case "refreshAnswerLost": self = .refreshAnswerLost
+        case "signedOutEverywhere": self = .signedOutEverywhere
+        case "providerUnlinked": self = .providerUnlinked
         default: return nil
         }
     }

@@ -11,7 +11,7 @@ public import WoteUseCases
 ///     let home = wote.makeHomeViewModel()
 ///     await home.load()
 ///     home.requestWithdrawal()        // "Delete account": isConfirmingWithdrawal shows the dialog
-///     await home.confirmWithdrawal()  // "Delete" in the dialog
+///     await home.confirmWithdrawal()  // "Delete" in the dialog (or confirmWithdrawal(with: apple))
 ///     if let message = home.errorMessage { showAlert(message) }
 ///     if home.isSignedOut { showLogin() }
 /// }
@@ -109,7 +109,37 @@ public final class HomeViewModel: ScreenViewModel {
                 endSession()
             } catch {
                 // Only a refused withdrawal keeps the account, and with it the session.
-                if error != .profileRequired && error != .cancelled { endSession() }
+                if !WithdrawUseCase.keptTheAccount(after: error) { endSession() }
+                throw error
+            }
+        }
+    }
+
+    /// Deletes the account with the step-up the member's sign-in provider needs, if the person
+    /// confirmed through ``requestWithdrawal()``; otherwise does nothing. One call for the
+    /// dialog's "Delete" button: for Sign in with Apple, `provider` shows Apple's sheet again for a
+    /// fresh authorization code, which the server revokes at Apple; a Kakao adapter unlinks after.
+    ///
+    /// ```swift
+    /// @MainActor func deleteAccount(_ home: HomeViewModel, signingInWith provider: some LoginProvider) async {
+    ///     home.requestWithdrawal()  // the dialog's "Delete" confirms:
+    ///     await home.confirmWithdrawal(with: provider)
+    /// }
+    /// ```
+    ///
+    /// Backing out of Apple's sheet changes nothing and shows no error: the account and the session
+    /// are kept, as they are when the server refuses; after any other failure the session has ended.
+    ///
+    /// - Parameter provider: the provider the member signs in with.
+    public func confirmWithdrawal(with provider: some LoginProvider) async {
+        guard isConfirmingWithdrawal else { return }
+        isConfirmingWithdrawal = false
+        await screen.run { [self] () throws(WoteError) in
+            do throws(WoteError) {
+                try await withdrawUseCase(confirmingWith: provider)
+                endSession()
+            } catch {
+                if !WithdrawUseCase.keptTheAccount(after: error) { endSession() }
                 throw error
             }
         }

@@ -174,7 +174,7 @@ public final class LaunchViewModel: ScreenViewModel {
         case .noSession, .loggedOut, .endedElsewhere, .withdrawn: nil
         case .sessionExpired, .refreshAnswerLost, .banned, .memberGone, .appleCredentialRevoked:
             reason.errorWhenMissing.message
-        case .storedSessionCorrupted: WoteLocalization.text("session.storedSessionCorrupted")
+        case .storedSessionCorrupted, .signedOutEverywhere, .providerUnlinked: reason.explanation
         }
     }
 }

@@ -23,6 +23,10 @@ final class PreviewRepository: AuthRepository, ProfileRepository, AccountReposit
 
     func withdraw() async throws(WoteError) {}
 
+    func withdraw(stepUp: WithdrawalStepUp) async throws(WoteError) {}
+
+    func signOutEverywhere() async throws(WoteError) {}
+
     func restoreSession() async -> SessionSnapshot { SessionSnapshot(state: state, isPersistent: false) }
 
     func refreshSession() async throws(WoteError) -> SessionSnapshot {

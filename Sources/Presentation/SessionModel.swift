@@ -47,6 +47,10 @@ public final class SessionModel {
     /// }
     /// ```
     public private(set) var lastSignOut: SignOutRecord?
+    /// What to tell the person about their last sign-out, in WoteKit's language ("You were signed
+    /// out on another device…" after a sign out everywhere elsewhere); `nil` when they asked for it
+    /// here or nobody was signed out. ``SignOutReason/explanation`` of ``lastSignOutReason``.
+    public var lastSignOutExplanation: String? { lastSignOutReason?.explanation }
     /// Whether a token refresh is under way.
     public private(set) var isRefreshing = false
     /// The passing failure of the last refresh (offline, time-out, server error), while no later
@@ -156,7 +160,8 @@ extension SessionModel {
         nil, .signedIn, .profileRequired, .signedOut(.noSession), .signedOut(.loggedOut), .signedOut(.withdrawn),
         .signedOut(.sessionExpired), .signedOut(.banned), .signedOut(.memberGone),
         .signedOut(.storedSessionCorrupted("the stored session could not be read")),
-        .signedOut(.appleCredentialRevoked), .signedOut(.refreshAnswerLost),
+        .signedOut(.appleCredentialRevoked), .signedOut(.refreshAnswerLost), .signedOut(.signedOutEverywhere),
+        .signedOut(.providerUnlinked),
         .storageUnavailable(reason: "the Keychain is locked until the device is unlocked"),
     ]
 

@@ -45,4 +45,8 @@ package struct DivisionCode: RawRepresentable, Sendable, Hashable, Codable, Expr
     package static let alreadyVoted: DivisionCode = "E015"
     package static let socialCodeRejected: DivisionCode = "A001"
     package static let wrongCredentials: DivisionCode = "A002"
+    /// `[ext]` (Docs/API.md): the member signed out everywhere on another device.
+    package static let signedOutEverywhere: DivisionCode = "X001"
+    /// `[ext]` (Docs/API.md): the member unlinked the app at the sign-in provider.
+    package static let providerUnlinked: DivisionCode = "X002"
 }

@@ -26,6 +26,23 @@ package protocol RemoteDataSource: Sendable {
         -> ResponseEnvelope<IgnoredPayload>
     /// §4.8: withdrawal. Bearer, no body.
     func withdraw() async throws(APIError) -> ResponseEnvelope<IgnoredPayload>
+    /// §4.8 with the `[ext]` body: withdrawal carrying a fresh Sign in with Apple authorization
+    /// code (`{"appleAuthorizationCode"}`), so the server revokes the member's Apple tokens. Bearer.
+    func withdraw(appleAuthorizationCode: String) async throws(APIError) -> ResponseEnvelope<IgnoredPayload>
+    /// `[ext]` `POST /api/auth/logout/everywhere`: ends every sign-in of the member. Bearer.
+    func logoutEverywhere() async throws(APIError) -> ResponseEnvelope<IgnoredPayload>
+}
+
+extension RemoteDataSource {
+    /// A data source without the `[ext]` body withdraws without it.
+    package func withdraw(appleAuthorizationCode: String) async throws(APIError) -> ResponseEnvelope<IgnoredPayload> {
+        try await withdraw()
+    }
+
+    /// A data source without the `[ext]` endpoint refuses it, as a server without it does.
+    package func logoutEverywhere() async throws(APIError) -> ResponseEnvelope<IgnoredPayload> {
+        throw .session(.rejected(code: nil, message: "sign out everywhere: this server does not offer it"))
+    }
 }
 
 /// The one owner of the tokens and the authentication state, as the repositories see it.

@@ -22,6 +22,12 @@ package struct DeviceTokenRequestDTO: Codable, Sendable, Equatable {
     package init(deviceToken: String) { self.deviceToken = deviceToken }
 }
 
+/// §4.8 `[ext]`: the withdrawal body carrying a fresh Sign in with Apple authorization code.
+package struct WithdrawalRequestDTO: Codable, Sendable, Equatable {
+    package var appleAuthorizationCode: String
+    package init(appleAuthorizationCode: String) { self.appleAuthorizationCode = appleAuthorizationCode }
+}
+
 /// §4.12: the sign-up body.
 package struct SignUpRequestDTO: Codable, Sendable, Equatable {
     package var loginId: String

@@ -72,10 +72,22 @@ package struct WoteAuthRepository: AuthRepository {
     /// - Throws: ``WoteError/notSignedIn``; ``WoteError/profileRequired`` with the session kept;
     ///   the server, network or malformed-answer failure after the local session was ended.
     package func withdraw() async throws(WoteError) {
+        try await withdraw(stepUp: .notNeeded)
+    }
+
+    /// Deletes the account on the server, sending the step-up with it (the `[ext]` Apple
+    /// authorization code, which the server revokes at Apple), and ends the local session, as
+    /// ``withdraw()`` does. A step-up the server refuses (A001: not this member's Apple code) keeps
+    /// the account and the session.
+    ///
+    /// - Parameter stepUp: what the provider gave for the withdrawal.
+    /// - Throws: as ``withdraw()``; ``WoteError/rejected(code:message:)`` with code A001, the
+    ///   session kept.
+    package func withdraw(stepUp: WithdrawalStepUp) async throws(WoteError) {
         // The withdrawal belongs to the session it is asked for: a logout and another sign-in while
         // its call is on the wire leave the new session alone (issue 33, review #11).
         guard let asked = session.currentSessionIdentity() else { throw .notSignedIn }
-        guard let failure = await askServerToWithdraw() else {
+        guard let failure = await askServerToWithdraw(stepUp: stepUp) else {
             // The account is gone: that is what the person asked for, even when a logout ended the
             // local session meanwhile.
             _ = try await session.end(reason: .withdrawn, ifStill: asked)
@@ -83,6 +95,9 @@ package struct WoteAuthRepository: AuthRepository {
         }
         switch failure {
         case .profileRequired, .notSignedIn:
+            throw failure
+        case _ where failure.code == DivisionCode.socialCodeRejected.rawValue:
+            // The step-up was refused: nothing was deleted, and the person may try again.
             throw failure
         default:
             // Issue 2: withdrawal clears the local tokens even when the server call fails. The
@@ -95,10 +110,14 @@ package struct WoteAuthRepository: AuthRepository {
     /// Calls the withdrawal endpoint.
     ///
     /// - Returns: `nil` when the account is gone (withdrawn now or before), else why not.
-    private func askServerToWithdraw() async -> WoteError? {
+    private func askServerToWithdraw(stepUp: WithdrawalStepUp) async -> WoteError? {
         let envelope: ResponseEnvelope<IgnoredPayload>
         do {
-            envelope = try await remote.withdraw()
+            if let code = stepUp.appleAuthorizationCode {
+                envelope = try await remote.withdraw(appleAuthorizationCode: code)
+            } else {
+                envelope = try await remote.withdraw()
+            }
         } catch {
             let failure = error.toDomain()
             return failure == .memberGone ? nil : failure
@@ -109,6 +128,23 @@ package struct WoteAuthRepository: AuthRepository {
             return nil
         }
         return envelope.domainError
+    }
+
+    /// Ends every sign-in of the member on the server (`[ext]`), then the local session as a
+    /// logout. A refusal or a network failure keeps the session here: the other devices were not
+    /// signed out, and the person may try again (or log out here only).
+    ///
+    /// - Throws: ``WoteError/notSignedIn``; the server's refusal or a network failure.
+    package func signOutEverywhere() async throws(WoteError) {
+        guard let asked = session.currentSessionIdentity() else { throw .notSignedIn }
+        let envelope: ResponseEnvelope<IgnoredPayload>
+        do {
+            envelope = try await remote.logoutEverywhere()
+        } catch {
+            throw error.toDomain()
+        }
+        if let failure = envelope.domainError { throw failure }
+        _ = try await session.end(reason: .loggedOut, ifStill: asked)
     }
 
     /// Restores the session from the token store at launch.

@@ -14,7 +14,7 @@ package enum WoteVerdict: Sendable, Equatable {
     /// The access token was not accepted (E004–E007): refresh once and retry once.
     case accessTokenRejected(code: String)
     /// The session is over: the refresh token is dead (E016), the member is gone (E001) or banned
-    /// (E018).
+    /// (E018); `[ext]`: signed out everywhere (X001), unlinked at the provider (X002).
     case sessionEnded(SignOutReason)
     /// Any other failure, as the error the caller gets.
     case failure(WoteError)
@@ -27,6 +27,7 @@ package enum WoteVerdict: Sendable, Equatable {
     /// | E009 | profile required |
     /// | E004, E005, E006, E007 | access token rejected |
     /// | E016 / E001 / E018 | session ended: expired / member gone / banned |
+    /// | X001 / X002 (`[ext]`) | session ended: signed out everywhere / provider unlinked |
     /// | E013 | ``WoteError/nicknameTaken`` |
     /// | A002 | ``WoteError/wrongCredentials`` |
     /// | E019 | ``WoteError/Kind/consumerTypeRequired`` with code and message |
@@ -53,6 +54,8 @@ package enum WoteVerdict: Sendable, Equatable {
         case .invalidRefreshToken: self = .sessionEnded(.sessionExpired)
         case .memberNotFound: self = .sessionEnded(.memberGone)
         case .bannedMember: self = .sessionEnded(.banned)
+        case .signedOutEverywhere: self = .sessionEnded(.signedOutEverywhere)
+        case .providerUnlinked: self = .sessionEnded(.providerUnlinked)
         case .nicknameInUse: self = .failure(.nicknameTaken)
         case .wrongCredentials: self = .failure(.wrongCredentials)
         case .consumerTypeNotFound: self = .failure(.refused(.consumerTypeRequired, code: code, message: message))

@@ -34,6 +34,17 @@ public struct LogoutCall: Sendable {
     /// sends no device token. A refresh token placed as ``RefreshCall/Placement/jsonBody(field:)``
     /// goes in the same JSON object.
     public var deviceTokenField: String?
+    /// The JSON body field that also names the session's refresh token, whatever ``credential``
+    /// the call carries, so that a backend that knows the field ends that sign-in's whole token
+    /// family and a copied refresh token no longer renews the session (Wote's `[ext]`
+    /// `refreshToken`, Docs/API.md); `nil` (the default) sends none. A backend that ignores
+    /// unknown fields is unaffected, and the session ends here whatever the answer.
+    ///
+    /// ```swift
+    /// var logout = LogoutCall(path: "/users/logout", credential: .accessToken)
+    /// logout.refreshTokenField = "refreshToken"
+    /// ```
+    public var refreshTokenField: String?
     /// Reads the answer: `nil` when the backend accepted the logout, else why not. For a call made
     /// with ``init(method:path:credential:deviceTokenField:reading:)``, what its ``reading`` says;
     /// setting it makes the call's answers read by it (and the contract's `classify`) instead.
@@ -163,6 +174,10 @@ extension LogoutCall {
         if let deviceTokenField, deviceTokenField.isEmpty {
             throw .invalidArgument(name: "logout.deviceTokenField", reason: "the JSON field name is empty")
         }
+        if let refreshTokenField, refreshTokenField.isEmpty || refreshTokenField == deviceTokenField {
+            throw .invalidArgument(
+                name: "logout.refreshTokenField", reason: "the JSON field name is empty or the device token's")
+        }
         switch credential {
         case .accessToken:
             try HeaderField.requireValidValue(accessToken, as: "accessToken", subject: "the access token")
@@ -179,9 +194,11 @@ extension LogoutCall {
 }
 
 extension LogoutCall {
-    /// This call with the token ``credential`` names where it says, and the device token in the
-    /// JSON body when there is a ``deviceTokenField``. Wote's (``SessionContract/wote``) is
-    /// `POST /api/auth/logout`, Bearer, with JSON `{"deviceToken"}` ("" when there is none), §4.3.
+    /// This call with the token ``credential`` names where it says, the device token in the JSON
+    /// body when there is a ``deviceTokenField``, and the refresh token there too when there is a
+    /// ``refreshTokenField``. Wote's (``SessionContract/wote``) is `POST /api/auth/logout`, Bearer,
+    /// with JSON `{"deviceToken", "refreshToken"}` ("" when there is no device token), §4.3 and
+    /// its `[ext]`.
     ///
     /// - Parameters:
     ///   - accessToken: the access token, for ``Credential/accessToken``.
@@ -193,6 +210,7 @@ extension LogoutCall {
     ) -> (endpoint: Endpoint, bearer: String?) {
         var fields: [String: String] = [:]
         if let deviceTokenField { fields[deviceTokenField] = deviceToken ?? "" }
+        if let refreshTokenField { fields[refreshTokenField] = refreshToken }
         var headers: [String: String] = [:]
         var authorization = Endpoint.Authorization.none
         var bearer: String?

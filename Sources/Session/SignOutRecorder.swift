@@ -90,7 +90,8 @@ extension SignOutCall {
         case .endedElsewhere: .anotherProcess
         case .appleCredentialRevoked: .appleCredentialCheck
         case .storedSessionCorrupted: .restore
-        case .sessionExpired, .refreshAnswerLost, .banned, .memberGone: cancellingRefresh ? .requestAnswer : .refresh
+        case .sessionExpired, .refreshAnswerLost, .banned, .memberGone, .signedOutEverywhere, .providerUnlinked:
+            cancellingRefresh ? .requestAnswer : .refresh
         }
     }
 }

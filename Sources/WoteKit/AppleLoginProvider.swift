@@ -14,11 +14,17 @@ import WoteDomain
 ///
 /// Cancelling the task that awaits ``credential()`` dismisses the sheet.
 ///
+/// It also confirms a withdrawal: ``withdrawalStepUp()`` shows the sheet again for a fresh
+/// authorization code, which ``WoteClient/withdraw(confirmingWith:)`` sends so that the server
+/// revokes the member's Apple tokens (App Review Guideline 5.1.1(v), TN3194).
+///
 /// ```swift
 /// import AuthenticationServices
 ///
 /// let apple = AppleLoginProvider { view.window! }
 /// let state = try await wote.login(apple, remember: keepMeSignedIn)
+/// // Later, "Delete account":
+/// try await wote.withdraw(confirmingWith: apple)
 /// ```
 public struct AppleLoginProvider: LoginProvider {
     private let anchor: @MainActor @Sendable () -> ASPresentationAnchor
@@ -47,6 +53,20 @@ public struct AppleLoginProvider: LoginProvider {
         let scopeNames = scopeNames
         let anchor = anchor
         let result = await AppleSignInFlow.run {
+            AppleSignInSheet(scopes: scopeNames.map { ASAuthorization.Scope(rawValue: $0) }, anchor: anchor)
+        }
+        return try result.get()
+    }
+
+    /// Shows Apple's sheet again and returns its fresh authorization code as a withdrawal's step-up.
+    ///
+    /// - Returns: ``WithdrawalStepUp/appleAuthorizationCode(_:)``.
+    /// - Throws: ``WoteError/cancelled`` when the person closes the sheet or the task is cancelled
+    ///   (the withdrawal stops there: nothing changed); as ``credential()`` otherwise.
+    public func withdrawalStepUp() async throws(WoteError) -> WithdrawalStepUp {
+        let scopeNames = scopeNames
+        let anchor = anchor
+        let result = await AppleSignInFlow.runForWithdrawal {
             AppleSignInSheet(scopes: scopeNames.map { ASAuthorization.Scope(rawValue: $0) }, anchor: anchor)
         }
         return try result.get()

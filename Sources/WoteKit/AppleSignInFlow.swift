@@ -15,6 +15,31 @@ package final class AppleSignInFlow {
 
     private init() {}
 
+    /// Shows the sheet made by `makePresenter` again for a withdrawal's step-up, and reads its one
+    /// answer as one: the fresh authorization code, sent with the withdrawal so that the server
+    /// revokes the member's Apple tokens (TN3194).
+    ///
+    /// - Returns: ``WithdrawalStepUp/appleAuthorizationCode(_:)``, or the failure:
+    ///   ``WoteError/cancelled`` when the person closes the sheet (the withdrawal stops, nothing
+    ///   changed).
+    package static func runForWithdrawal(makePresenter: @MainActor () -> any AppleSignInPresenter) async -> Result<
+        WithdrawalStepUp, WoteError
+    > {
+        await run(makePresenter: makePresenter).flatMap(stepUp(for:))
+    }
+
+    /// The step-up an Apple credential gives: its authorization code.
+    ///
+    /// - Parameter credential: what the sheet answered.
+    /// - Returns: the code as a step-up; ``WoteError/malformedResponse(_:)`` for a credential that is
+    ///   not Apple's.
+    package static func stepUp(for credential: LoginCredential) -> Result<WithdrawalStepUp, WoteError> {
+        guard case .apple(let code, _) = credential else {
+            return .failure(.malformedResponse("Sign in with Apple returned no authorization code"))
+        }
+        return .success(.appleAuthorizationCode(code))
+    }
+
     /// Shows the sheet made by `makePresenter` and waits for its one answer.
     ///
     /// - Returns: ``LoginCredential/apple(authorizationCode:userID:)``, or the failure.

@@ -65,6 +65,44 @@ extension WoteClient {
         try await WithdrawUseCase(auth: auth)()
     }
 
+    /// Deletes the person's account with the step-up its sign-in provider needs, and leaves nothing
+    /// behind at the provider. Ask the person to confirm first: it cannot be undone.
+    ///
+    /// For Sign in with Apple, `provider` gives a fresh authorization code (`AppleLoginProvider`
+    /// shows Apple's sheet again; `.apple(code)` passes one the app obtained), sent with the
+    /// withdrawal so that the server revokes the member's Apple tokens. For Kakao, the app's Kakao
+    /// adapter unlinks in ``LoginProvider/unlinkAfterWithdrawal()`` once the account is deleted.
+    ///
+    /// ```swift
+    /// try await wote.withdraw(confirmingWith: .apple(code))  // a code Sign in with Apple gave just now
+    /// ```
+    ///
+    /// - Parameter provider: the provider the member signs in with.
+    /// - Throws: ``WoteError/cancelled`` when the person backs out of the step-up (nothing changed:
+    ///   the account and the session are kept); ``WoteError/profileRequired`` and
+    ///   ``WoteError/rejected(code:message:)`` with code `A001` (the server refused the Apple code)
+    ///   with the session kept; ``WoteError/notSignedIn``; a server or network failure, in which case
+    ///   the local session has ended anyway; the provider's unlink failure, after the account was
+    ///   deleted.
+    public func withdraw(confirmingWith provider: some LoginProvider) async throws(WoteError) {
+        try await WithdrawUseCase(auth: auth)(confirmingWith: provider)
+    }
+
+    /// Signs the member out on every device: the server ends every sign-in of the member (an
+    /// `[ext]` endpoint), then the session here ends as a ``logout(deviceToken:)`` does. The other
+    /// devices end at their next contact with the server, their ``SessionModel/lastSignOutReason``
+    /// ``SignOutReason/signedOutEverywhere``.
+    ///
+    /// ```swift
+    /// try await wote.logoutEverywhere()
+    /// ```
+    ///
+    /// - Throws: ``WoteError/notSignedIn``; a refusal from a server without the extension, or a
+    ///   network failure: the session here is kept then (call ``logout(deviceToken:)`` to end it).
+    public func logoutEverywhere() async throws(WoteError) {
+        try await LogoutEverywhereUseCase(auth: auth)()
+    }
+
     // MARK: - The session
 
     /// Restores the stored session at launch (auto-login): no network call while the access token

@@ -48,6 +48,8 @@ public final class InMemoryAuthRepository: AuthRepository {
         var signInCalls: [SignInCall] = []
         var signOutCalls: [String?] = []
         var withdrawCount = 0
+        var withdrawalStepUps: [WithdrawalStepUp] = []
+        var signOutEverywhereCount = 0
         var refreshCount = 0
         var restoreCount = 0
         var issuedPairs = 0
@@ -167,6 +169,13 @@ public final class InMemoryAuthRepository: AuthRepository {
     /// How many times ``withdraw()`` was called.
     public var withdrawCount: Int { state.current.withdrawCount }
 
+    /// The step-up of every withdrawal so far, in order (``WithdrawalStepUp/notNeeded`` for
+    /// ``withdraw()``).
+    public var withdrawalStepUps: [WithdrawalStepUp] { state.current.withdrawalStepUps }
+
+    /// How many times ``signOutEverywhere()`` was called.
+    public var signOutEverywhereCount: Int { state.current.signOutEverywhereCount }
+
     /// How many times ``refreshSession()`` was called.
     public var refreshCount: Int { state.current.refreshCount }
 
@@ -219,7 +228,17 @@ public final class InMemoryAuthRepository: AuthRepository {
     /// (sending ``SessionEvent/signedOut(_:)`` with ``SignOutReason/withdrawn``) and then throws any
     /// scripted failure.
     public func withdraw() async throws(WoteError) {
-        await state.arrive { $0.withdrawCount += 1 }
+        try await withdraw(stepUp: .notNeeded)
+    }
+
+    /// As ``withdraw()``, recording `stepUp` in ``withdrawalStepUps``.
+    ///
+    /// - Parameter stepUp: what the provider gave for the withdrawal.
+    public func withdraw(stepUp: WithdrawalStepUp) async throws(WoteError) {
+        await state.arrive {
+            $0.withdrawCount += 1
+            $0.withdrawalStepUps.append(stepUp)
+        }
         try state.withLock { (state: inout State) throws(WoteError) in
             if state.session.state == .profileRequired || state.withdrawFailure == .profileRequired {
                 throw .profileRequired
@@ -229,6 +248,17 @@ public final class InMemoryAuthRepository: AuthRepository {
         }
         emit(.signedOut(.withdrawn))
         if let failure = state.current.withdrawFailure { throw failure }
+    }
+
+    /// Ends the session as a logout (``SignOutReason/loggedOut``), as a server that ended every
+    /// sign-in of the member answers; ``WoteError/notSignedIn`` when nobody is signed in.
+    public func signOutEverywhere() async throws(WoteError) {
+        await state.arrive { $0.signOutEverywhereCount += 1 }
+        try state.withLock { (state: inout State) throws(WoteError) in
+            guard state.session.state.hasSession else { throw .notSignedIn }
+            state.end(reason: .loggedOut)
+        }
+        emit(.signedOut(.loggedOut))
     }
 
     /// Returns the scripted snapshot, else the stored session, else signed out; sends

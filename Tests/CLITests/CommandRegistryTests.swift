@@ -14,7 +14,8 @@ import WoteCLI
         #expect(
             ProfileSetupCommand.configuration.synopsis
                 == "profile setup --nickname N --school-name S --school-region R [--image FILE]")
-        #expect(WithdrawCommand.configuration.synopsis == "withdraw --yes")
+        #expect(WithdrawCommand.configuration.synopsis == "withdraw --yes [--apple] [--code-file PATH]")
+        #expect(LogoutCommand.configuration.synopsis == "logout [--device-token HEX] [--everywhere]")
         #expect(StatusCommand.configuration.synopsis == "status [--why]")
     }
 

@@ -120,7 +120,8 @@ import FoundationNetworking
     @Test(arguments: [
         (status: 303, location: "/done", method: "GET", body: String?.none, contentType: String?.none),
         (
-            status: 307, location: "/api/auth/logout2", method: "POST", body: #"{"deviceToken":"ab"}"#,
+            status: 307, location: "/api/auth/logout2", method: "POST",
+            body: #"{"deviceToken":"ab","refreshToken":"r"}"#,
             contentType: "application/json"
         ),
     ])

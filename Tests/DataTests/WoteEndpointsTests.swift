@@ -128,7 +128,11 @@ import FoundationNetworking
         #expect(requests.allSatisfy { $0.url?.absoluteString == "https://api.wote.test/api/auth/logout" })
         #expect(requests.allSatisfy { $0.value(forHTTPHeaderField: "Content-Type") == "application/json" })
         #expect(requests.allSatisfy { $0.value(forHTTPHeaderField: "Authorization") == "Bearer a" })
-        #expect(requests.map(\.bodyText) == [#"{"deviceToken":""}"#, #"{"deviceToken":"0a1b2c"}"#])
+        // The refresh token too: issue 48's `[ext]` field, which the real server ignores.
+        #expect(
+            requests.map(\.bodyText) == [
+                #"{"deviceToken":"","refreshToken":"r"}"#, #"{"deviceToken":"0a1b2c","refreshToken":"r"}"#,
+            ])
     }
 
     @Test func profileSetup_postsMultipart_withJSONPartOnly_whenThereIsNoImage() async throws {

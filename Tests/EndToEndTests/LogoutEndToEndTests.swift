@@ -56,7 +56,10 @@ extension EndToEnd {
             #expect(counters.requests["POST /api/auth/refresh 200"] == 1)
             #expect(counters.requests["POST /api/auth/logout 200"] == 1)
             #expect(counters.expiredAccessTokenRequests == 0)
-            #expect(bodies.current == [#"{"deviceToken":"ab12cd"}"#])
+            // The device token, and the refresh token of the sign-in (issue 48's `[ext]` field).
+            let sent = try bodies.current.map { try JSONDecoder().decode([String: String].self, from: Data($0.utf8)) }
+            #expect(sent.map { $0["deviceToken"] } == ["ab12cd"])
+            #expect(sent.first?["refreshToken"]?.isEmpty == false)
             #expect(try await storage.load() == nil)
             #expect(await wote.currentSession.state == .signedOut(.loggedOut))
         }

@@ -28,7 +28,7 @@ import WoteUseCases
         let reasons: [SignOutReason] = SessionModel.previewStates.compactMap {
             if case .signedOut(let reason) = $0 { reason } else { nil }
         }
-        #expect(reasons.count == 9)
+        #expect(reasons.count == 11)
         #expect(SessionModel.previewStates.contains(nil))
         #expect(SessionModel.previewStates.contains { if case .storageUnavailable = $0 { true } else { false } })
     }

@@ -13,8 +13,9 @@ import WoteSession
 /// be told, the session ends here all the same and an event says so.
 @Suite(.timeLimit(.minutes(1)))
 struct LogoutTests {
-    @Test(arguments: [("ab12", #"{"deviceToken":"ab12"}"#), (nil, #"{"deviceToken":""}"#)] as [(String?, String)])
-    func logout_tellsTheServer_withTheSessionsAccessToken_andTheDeviceToken(deviceToken: String?, body: String)
+    /// The body also names the refresh token (issue 48's `[ext]` `refreshToken`).
+    @Test(arguments: [("ab12", "ab12"), (nil, "")] as [(String?, String)])
+    func logout_tellsTheServer_withTheSessionsAccessToken_andTheDeviceToken(deviceToken: String?, sent: String)
         async throws
     {
         let fixture = EngineFixture()
@@ -24,7 +25,7 @@ struct LogoutTests {
         try await fixture.engine.logOut(deviceToken: deviceToken)
 
         #expect(fixture.logoutAuthorizations == ["Bearer \(pair.accessToken)"])
-        #expect(fixture.logoutBodies == [body])
+        #expect(fixture.logoutBodies == [#"{"deviceToken":"\#(sent)","refreshToken":"\#(pair.refreshToken)"}"#])
         #expect(fixture.refreshCalls == 0)
         #expect(fixture.storage.session == nil)
         #expect(await fixture.engine.snapshot().state == .signedOut(.loggedOut))
@@ -44,7 +45,10 @@ struct LogoutTests {
         #expect(fixture.refreshCalls == 1)
         // The second pair the server issued: the refresh's.
         #expect(fixture.logoutAuthorizations == [fixture.bearer(ofPair: 2)])
-        #expect(fixture.logoutBodies == [#"{"deviceToken":"ab12"}"#])
+        #expect(
+            fixture.logoutBodies == [
+                #"{"deviceToken":"ab12","refreshToken":"\#(fixture.server.issuedPairs[1].refreshToken)"}"#
+            ])
         // The pair issued for the logout is never kept.
         #expect(fixture.storage.session == nil)
         #expect(await fixture.engine.snapshot() == SessionSnapshot(state: .signedOut(.loggedOut)))

@@ -10,3 +10,6 @@ import WoteKit
 func askKakaoSDKForCode() async throws(WoteError) -> String {
     "kakao-authorization-code"
 }
+
+/// The app's own wrapper around the Kakao SDK's `UserApi.shared.unlink` (LoginProvider's example).
+func askKakaoSDKToUnlink() async throws(WoteError) {}

@@ -149,3 +149,40 @@ import WoteKit
         func cancel() {}
     }
 }
+
+/// Issue 48: the Apple binding's withdrawal step-up, through the same presenter seam.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct AppleWithdrawalStepUpTests {
+    func start() async -> (Task<Result<WithdrawalStepUp, WoteError>, Never>, AppleSignInFlow) {
+        let (shown, continuation) = AsyncStream<AppleSignInFlow>.makeStream()
+        let sheet = AppleSignInFlowTests.FakeSheet(shown: continuation)
+        let task = Task { await AppleSignInFlow.runForWithdrawal { sheet } }
+        var iterator = shown.makeAsyncIterator()
+        let flow = await iterator.next()!
+        return (task, flow)
+    }
+
+    @Test func aFreshCode_isTheStepUp() async {
+        let (task, flow) = await start()
+        flow.complete(authorizationCode: Data("fresh".utf8), userID: "001234.abc.0123")
+        #expect(await task.value == .success(.appleAuthorizationCode("fresh")))
+    }
+
+    @Test func closingTheSheet_cancelsTheWithdrawal() async {
+        let (task, flow) = await start()
+        flow.fail(authorizationErrorCode: 1001)
+        #expect(await task.value == .failure(.cancelled))
+    }
+
+    @Test func cancellingTheTask_dismissesTheSheet_andCancels() async {
+        let (task, _) = await start()
+        task.cancel()
+        #expect(await task.value == .failure(.cancelled))
+    }
+
+    @Test func noCode_isMalformed_notAStepUp() async {
+        let (task, flow) = await start()
+        flow.complete(authorizationCode: nil, userID: "001")
+        #expect(await task.value == .failure(.malformedResponse("Sign in with Apple returned no authorization code")))
+    }
+}

@@ -63,6 +63,8 @@ import FoundationNetworking
         #expect(logout.httpMethod == "POST")
         #expect(logout.value(forHTTPHeaderField: "Authorization") == "Bearer access-2")
         #expect(
-            try JSONDecoder().decode([String: String].self, from: logout.httpBody ?? Data()) == ["deviceToken": "00ff"])
+            try JSONDecoder().decode([String: String].self, from: logout.httpBody ?? Data()) == [
+                "deviceToken": "00ff", "refreshToken": "refresh-2",
+            ])
     }
 }

@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 
 /// The reference server's `/__test` hooks (started with `--test-hooks`): counters, run-time
-/// config and clock. Hook calls are neither counted nor authenticated by the server.
+/// config and clock. Hook calls are not counted; each carries the secret of `WOTE_TEST_HOOKS_SECRET`.
 struct ServerHooks: Sendable {
     let baseURL: URL
     private let session = URLSession(configuration: .ephemeral)
@@ -54,6 +54,9 @@ struct ServerHooks: Sendable {
         request.httpMethod = method
         request.httpBody = body
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        // The hooks answer only with the secret the server was started with (issue 47, N7).
+        request.setValue(
+            ProcessInfo.processInfo.environment["WOTE_TEST_HOOKS_SECRET"] ?? "", forHTTPHeaderField: "X-Wote-Test-Secret")
         let (data, response) = try await session.data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else {
             throw BenchFailure("\(method) /\(path) failed: \(String(decoding: data, as: UTF8.self))")

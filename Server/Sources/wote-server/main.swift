@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import WoteServerCore
 
@@ -14,7 +15,8 @@ LoggingSystem.bootstrap(StreamLogHandler.standardError)
 
 let command: ServerCommand
 do {
-    command = try ServerOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    command = try ServerOptions.parse(
+        Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 } catch {
     LineSink.standardError.write("wote-server: \(error)")
     exit(2)

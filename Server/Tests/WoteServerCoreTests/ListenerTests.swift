@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
@@ -16,6 +17,8 @@ final class LineCollector: @unchecked Sendable {
 }
 
 @Suite struct ListenerTests {
+    static let hook: HTTPFields = [TestHookSecretMiddleware.header: TestServer.hookSecret]
+
     @Test func firstLine_isPrintedOnce_whenEveryListenerIsUp() async throws {
         let output = LineCollector()
         let registry = ListenerRegistry(host: "127.0.0.1", expectsRedirectTarget: true, announce: output.sink)
@@ -23,27 +26,28 @@ final class LineCollector: @unchecked Sendable {
         #expect(output.lines.isEmpty)
         await registry.redirectTargetListening(on: try SocketAddress(ipAddress: "127.0.0.1", port: 51235))
         await registry.redirectTargetListening(on: try SocketAddress(ipAddress: "127.0.0.1", port: 51235))
-        #expect(output.lines == [#"{"event":"listening","host":"127.0.0.1","port":51234,"redirectPort":51235}"#])
+        #expect(output.lines == [#"{"event":"listening","host":"127.0.0.1","port":51234,"redirectPort":51235,"refreshReuse":"lax"}"#])
     }
 
     @Test func firstLine_withoutTestHooks_hasNoRedirectPort() async throws {
         let output = LineCollector()
         let registry = ListenerRegistry(host: "127.0.0.1", expectsRedirectTarget: false, announce: output.sink)
         await registry.apiListening(on: try SocketAddress(ipAddress: "127.0.0.1", port: 8080))
-        #expect(output.lines == [#"{"event":"listening","host":"127.0.0.1","port":8080}"#])
+        #expect(output.lines == [#"{"event":"listening","host":"127.0.0.1","port":8080,"refreshReuse":"lax"}"#])
     }
 
     @Test func redirect_pointsAtTheSecondListener_onTheHostTheClientUsed() async throws {
         let server = TestServer.make()
         await server.listeners.redirectTargetListening(on: try SocketAddress(ipAddress: "127.0.0.1", port: 9999))
         try await server.makeApplication().test(.router) { client in
-            let response = try await client.execute(uri: "/__test/redirect?to=/api/profiles", method: .get)
+            let response = try await client.execute(uri: "/__test/redirect?to=/api/profiles", method: .get, headers: Self.hook)
             #expect(response.status.code == 307)
             #expect(response.headers[.location] == "http://localhost:9999/api/profiles")
-            let other = try await client.execute(uri: "/__test/redirect?to=/x&host=127.0.0.1&status=302", method: .get)
+            let other = try await client.execute(
+                uri: "/__test/redirect?to=/x&host=127.0.0.1&status=302", method: .get, headers: Self.hook)
             #expect(other.status.code == 302)
             #expect(other.headers[.location] == "http://127.0.0.1:9999/x")
-            #expect(try await client.execute(uri: "/__test/redirect?to=http://evil", method: .get).status.code == 400)
+            #expect(try await client.execute(uri: "/__test/redirect?to=http://evil", method: .get, headers: Self.hook).status.code == 400)
         }
     }
 
@@ -51,6 +55,7 @@ final class LineCollector: @unchecked Sendable {
         let log = LineCollector()
         var options = ServerOptions()
         options.testHooks = true
+        options.testHooksSecret = TestServer.hookSecret
         let server = WoteServer(options: options, accessLog: log.sink, announce: LineSink { _ in })
         try await server.makeApplication().test(.router) { client in
             let login = try await client.login("apple:log")

@@ -51,11 +51,12 @@ import Testing
 
     @Test func options_parseEveryFlag_andNameTheWrongOne() throws {
         let command = try ServerOptions.parse([
-            "--port", "0", "--host=0.0.0.0", "--access-ttl", "5s", "--refresh-ttl", "1h", "--strict-rotation", "--test-hooks",
-            "--redirect-port", "9000", "--no-access-log",
-        ])
+            "--port", "0", "--host=::1", "--access-ttl", "5s", "--refresh-ttl", "1h", "--strict-rotation", "--test-hooks",
+            "--redirect-port", "9000", "--no-access-log", "--real-server",
+        ], environment: [ServerOptions.testHooksSecretVariable: TestServer.hookSecret])
         guard case .run(let options) = command else { Issue.record("expected run"); return }
-        #expect(options.port == 0 && options.host == "0.0.0.0" && options.redirectPort == 9000)
+        #expect(options.port == 0 && options.host == "::1" && options.redirectPort == 9000)
+        #expect(options.testHooksSecret == TestServer.hookSecret && !options.extensions)
         #expect(options.accessTTLMilliseconds == 5_000 && options.refreshTTLMilliseconds == 3_600_000)
         #expect(options.strictRotation && options.testHooks && !options.accessLog)
         #expect(try ServerOptions.parse(["--help"]) == .help)

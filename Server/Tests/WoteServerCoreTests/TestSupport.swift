@@ -1,14 +1,19 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 @testable import WoteServerCore
 
 /// A server with test hooks, no logs, and cheap password hashing, for in-process tests.
 enum TestServer {
+    /// The test hooks' secret of every in-process server.
+    static let hookSecret = "in-process-test-hook-secret"
+
     static func make(_ configure: (inout ServerOptions) -> Void = { _ in }, clock: ServerClock = .live) -> WoteServer {
         var options = ServerOptions()
         options.port = 0
         options.testHooks = true
+        options.testHooksSecret = hookSecret
         options.accessLog = false
         options.passwordIterations = 16
         configure(&options)
@@ -59,6 +64,10 @@ extension TestClientProtocol {
     ) async throws -> Answer {
         var headers = headers
         if let token { headers[.authorization] = "Bearer \(token)" }
+        // Every hook call carries the secret unless the test set the header itself.
+        if APIPaths.isTestHook(path), headers[TestHookSecretMiddleware.header] == nil {
+            headers[TestHookSecretMiddleware.header] = TestServer.hookSecret
+        }
         var bytes = body
         if let json {
             headers[.contentType] = "application/json"

@@ -5,9 +5,10 @@ package struct DemoCommand: WoteCommand {
     package static let configuration = CommandConfiguration(
         words: ["demo"], summary: "A guided tour of the whole journey against a reference server.",
         details: """
-            Start the reference server with test hooks and a short access-token lifetime, e.g.
-            `wote-server --port 8080 --test-hooks --access-ttl 4s`, then run `wote demo`. Uses a
-            temporary store unless --store is given.
+            Start the reference server with test hooks (a secret in WOTE_TEST_HOOKS_SECRET, loopback
+            only: other local users can reach it) and a short access-token lifetime, e.g.
+            `wote-server --port 8080 --test-hooks --access-ttl 4s`, then run `wote demo` with the same
+            WOTE_TEST_HOOKS_SECRET. Uses a temporary store unless --store is given.
             """,
         printsTextOnly: true, runsUntilStopped: true)
 

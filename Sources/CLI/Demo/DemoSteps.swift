@@ -96,7 +96,8 @@ struct DemoSteps {
         if before == nil || after == nil {
             narrate(
                 "(The refresh count comes from the server's test hook GET /__test/counters;",
-                "start the server with --test-hooks to see it.)")
+                "start the server with --test-hooks and WOTE_TEST_HOOKS_SECRET set, on loopback, with the",
+                "same WOTE_TEST_HOOKS_SECRET here, to see it. Other local users can reach a loopback port.)")
         }
     }
 

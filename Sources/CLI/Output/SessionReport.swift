@@ -92,6 +92,14 @@ struct SessionReport {
         case .noSession, .loggedOut, .withdrawn: "."
         case .endedElsewhere: localized(" by another process.", ko: " (다른 프로세스에서 로그아웃했습니다).")
         case .sessionExpired, .banned, .memberGone, .appleCredentialRevoked: ": " + reason.errorWhenMissing.message
+        case .signedOutEverywhere:
+            localized(
+                ": signed out on another device (sign out everywhere). Please sign in again.",
+                ko: ": 다른 기기에서 모든 기기 로그아웃을 했습니다. 다시 로그인해 주세요.")
+        case .providerUnlinked:
+            localized(
+                ": the app was unlinked at the sign-in provider. Please sign in again.",
+                ko: ": 로그인 제공자에서 앱 연결이 해제되었습니다. 다시 로그인해 주세요.")
         case .refreshAnswerLost:
             localized(
                 ": the answer to a refresh was lost, and the server no longer accepts its token. Please sign in again.",

@@ -39,6 +39,18 @@ enum ReferenceServer {
         return (response as? HTTPURLResponse)?.statusCode == 200 && body?["status"] as? Int == 200
     }
 
+    /// The division code (or `status` when there is none) the server answers a refresh with
+    /// `refreshToken`, sent by hand, outside any client.
+    static func refreshByHand(_ refreshToken: String) async throws -> String {
+        var request = URLRequest(url: try #require(url).appendingPathComponent("api/auth/refresh"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONEncoder().encode(["refreshToken": refreshToken])
+        let (data, _) = try await URLSession(configuration: .ephemeral).data(for: request)
+        let body = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        return body?["divisionCode"] as? String ?? "status \(body?["status"] as? Int ?? 0)"
+    }
+
     /// A fresh temporary session file.
     static func temporaryStore() -> FileTokenStorage {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wote-e2e-\(uniqueSuffix())")
@@ -73,6 +85,9 @@ struct TestHooks {
     let base: URL
     private let session = URLSession(configuration: .ephemeral)
 
+    /// The hooks' secret, given to the server at start (scripts/test.sh exports it).
+    static let secret = ProcessInfo.processInfo.environment["WOTE_TEST_HOOKS_SECRET"] ?? ""
+
     init(base: URL = ReferenceServer.url!) {
         self.base = base
     }
@@ -83,6 +98,7 @@ struct TestHooks {
         request.httpMethod = method
         request.httpBody = body
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue(Self.secret, forHTTPHeaderField: "X-Wote-Test-Secret")
         let (data, response) = try await session.data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else {
             throw HookFailure(path: path, body: String(decoding: data, as: UTF8.self))
@@ -132,6 +148,32 @@ struct TestHooks {
         struct Now: Decodable { var nowMs: Double }
         let now = try JSONDecoder().decode(Now.self, from: try await call("GET", "__test/clock"))
         return TestClock(now: Date(timeIntervalSince1970: now.nowMs / 1000))
+    }
+
+    /// `false` puts the server in its real-server mode: the `[ext]` items of Docs/API.md are off.
+    func setExtensions(_ on: Bool) async throws {
+        try await call("POST", "__test/config", body: Data(#"{"extensions":\#(on)}"#.utf8))
+    }
+
+    /// Unlinks a member by nickname, as the provider's unlink notice would: its sessions end (X002).
+    func unlink(nickname: String) async throws {
+        try await call("POST", "__test/unlink", body: try JSONEncoder().encode(["nickname": nickname]))
+    }
+
+    /// One revocation the server's Apple stand-in recorded.
+    struct AppleRevocation: Decodable, Equatable {
+        var member: String
+        var authorizationCode: String
+        var exchangedRefreshToken: String
+        var revokedToken: String
+        var tokenTypeHint: String
+    }
+
+    /// Every revocation the server's Apple stand-in recorded since the last reset with members.
+    func appleRevocations() async throws -> [AppleRevocation] {
+        struct Record: Decodable { var revocations: [AppleRevocation] }
+        return try JSONDecoder().decode(Record.self, from: try await call("GET", "__test/apple-revocations"))
+            .revocations
     }
 
     /// Moves the server's clock and `clock` forward together.

@@ -15,6 +15,8 @@ import UnixSignals
 public struct WoteServer: Sendable {
     public let options: ServerOptions
     let state: WoteState
+    /// The stand-in for Apple's token and revocation endpoints, which withdrawals call.
+    let apple = AppleStandIn()
     let counters: RequestCounters?
     let faults: FaultBook?
     let listeners: ListenerRegistry
@@ -37,7 +39,9 @@ public struct WoteServer: Sendable {
         state = WoteState(settings: TokenSettings(options: options), clock: clock)
         counters = options.testHooks ? RequestCounters() : nil
         faults = options.testHooks ? FaultBook() : nil
-        listeners = ListenerRegistry(host: options.host, expectsRedirectTarget: options.testHooks, announce: announce)
+        listeners = ListenerRegistry(
+            host: options.host, expectsRedirectTarget: options.testHooks, announce: announce,
+            refreshReuse: options.refreshReuse, notices: accessLog)
         self.accessLog = options.accessLog ? accessLog : nil
         errorLog = accessLog
         var logger = Logger(label: "wote-server") { StreamLogHandler.standardError(label: $0) }
@@ -46,8 +50,10 @@ public struct WoteServer: Sendable {
     }
 
     /// Runs until SIGINT or SIGTERM, then stops gracefully and returns.
-    /// - Throws: when a listener cannot bind (for example, the port is taken).
+    /// - Throws: when a listener cannot bind (for example, the port is taken), or the options
+    ///   cannot run (test hooks on a host that is not loopback, or without a secret).
     public func run() async throws {
+        if let problem = options.problem { throw OptionsError(description: problem) }
         var services: [any Service] = [makeApplication()]
         if options.testHooks, let counters {
             services.append(makeRedirectTargetApplication(counters: counters))
@@ -92,6 +98,9 @@ public struct WoteServer: Sendable {
             router.add(middleware: CountingMiddleware(counters: counters))
         }
         router.add(middleware: ErrorEnvelopeMiddleware(counters: counters, errorLog: errorLog))
+        if options.testHooks {
+            router.add(middleware: TestHookSecretMiddleware(secret: options.testHooksSecret))
+        }
         if let faults {
             router.add(middleware: FaultMiddleware(faults: faults))
         }
@@ -100,12 +109,13 @@ public struct WoteServer: Sendable {
         TokenController(state: state).addRoutes(to: router)
         AccountController(state: state, passwordIterations: options.passwordIterations).addRoutes(to: router)
         ProfileController(state: state).addRoutes(to: router)
-        MemberController(state: state).addRoutes(to: router)
+        MemberController(state: state, apple: apple).addRoutes(to: router)
         ImageController(state: state).addRoutes(to: router)
         PostController(state: state).addRoutes(to: router)
         CommentController(state: state).addRoutes(to: router)
         if let counters, let faults {
-            TestHookController(state: state, counters: counters, faults: faults, listeners: listeners).addRoutes(to: router)
+            TestHookController(state: state, counters: counters, faults: faults, listeners: listeners, apple: apple)
+                .addRoutes(to: router)
         }
         return router
     }

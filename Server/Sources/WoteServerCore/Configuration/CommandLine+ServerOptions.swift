@@ -26,13 +26,23 @@ extension ServerOptions {
                                    the grace window: Docs/ServerModes.md).
           --reuse-grace <duration> The grace window of --refresh-reuse grace (default 30s).
           --strict-rotation        Same as --refresh-reuse strict.
-          --test-hooks             Serve /__test/** and start the redirect target listener.
+          --real-server            Behave as the real Wote server: ignore the [ext] fields of Docs/API.md and
+                                   answer 404 on their endpoints (logout's refreshToken, logout everywhere,
+                                   the withdrawal's Apple authorization code).
+          --test-hooks             Serve /__test/** and start the redirect target listener. Only on a loopback
+                                   --host, and only with a secret of 16 characters or more in the environment
+                                   variable WOTE_TEST_HOOKS_SECRET; every /__test call sends it in the header
+                                   X-Wote-Test-Secret (other local users can reach a loopback port).
           --no-access-log          Do not write the per-request access log on standard error.
           --password-iterations <n> PBKDF2-HMAC-SHA256 iterations for ID/password accounts (default 10000).
           -h, --help               Show this help.
 
+        Refresh-token reuse is lax by default because the real Wote server behaves so: a superseded refresh
+        token still rotates the session, so every refresh token issued stays a credential until it expires.
+        Use --refresh-reuse strict or grace to refuse it (Docs/ServerModes.md).
+
         The first line on standard output is
-          {"event":"listening","host":"127.0.0.1","port":8080,"redirectPort":51235}
+          {"event":"listening","host":"127.0.0.1","port":8080,"redirectPort":51235,"refreshReuse":"lax"}
         ("redirectPort" only with --test-hooks).
         """
 
@@ -40,8 +50,12 @@ extension ServerOptions {
     /// - Parameter arguments: the words after the program name; `--flag value` and `--flag=value` both work.
     /// - Returns: the options to run with, or `.help`.
     /// - Throws: `OptionsError` naming the first argument that is wrong.
-    public static func parse(_ arguments: [String]) throws(OptionsError) -> ServerCommand {
+    /// - Parameter environment: where the test hooks' secret is read (`WOTE_TEST_HOOKS_SECRET`).
+    public static func parse(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws(OptionsError) -> ServerCommand {
         var options = ServerOptions()
+        options.testHooksSecret = environment[testHooksSecretVariable]
         var words = arguments[...]
         while let word = words.popFirst() {
             var flag = word
@@ -87,12 +101,15 @@ extension ServerOptions {
                 options.strictRotation = try boolean(inlineValue, flag: flag)
             case "--test-hooks":
                 options.testHooks = try boolean(inlineValue, flag: flag)
+            case "--real-server":
+                options.extensions = !(try boolean(inlineValue, flag: flag))
             case "--no-access-log":
                 options.accessLog = !(try boolean(inlineValue, flag: flag))
             default:
                 throw OptionsError(description: "unknown argument '\(word)' (see --help)")
             }
         }
+        if let problem = options.problem { throw OptionsError(description: problem) }
         return .run(options)
     }
 

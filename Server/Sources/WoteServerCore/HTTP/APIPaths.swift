@@ -4,6 +4,8 @@ enum APIPaths {
     static let kakaoLogin = "/login/oauth2/code/kakao"
     static let refresh = "/api/auth/refresh"
     static let logout = "/api/auth/logout"
+    /// `[ext]`: ends every sign-in of the member.
+    static let logoutEverywhere = "/api/auth/logout/everywhere"
     static let signUp = "/api/auth/signup"
     static let signIn = "/api/auth/signin"
     static let nicknameCheck = "/api/profiles/isValidNickname"

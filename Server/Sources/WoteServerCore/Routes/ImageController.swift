@@ -1,3 +1,5 @@
+import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// Serves the profile images uploaded with §4.5 at `/images/<id>.jpg` and the post images of
@@ -14,9 +16,22 @@ struct ImageController {
         }
     }
 
-    /// The image's URL on the host the client used to reach the server.
+    /// The image's URL on the host the client used to reach the server, in the scheme it used: the
+    /// request's own (`https` behind a TLS proxy that says so in `X-Forwarded-Proto`), never a plain
+    /// `http://` link by default on an `https` page (issue 47, finding N7).
     static func url(imageID: Int, request: Request) -> String {
-        "http://\(request.head.authority ?? "127.0.0.1")\(APIPaths.images)/\(imageID).jpg"
+        "\(scheme(of: request))://\(request.head.authority ?? "127.0.0.1")\(APIPaths.images)/\(imageID).jpg"
+    }
+
+    /// `https` or `http`: the forwarded scheme a proxy set, else the request's own, else `http` (the
+    /// listener's: this server speaks plain HTTP).
+    static func scheme(of request: Request) -> String {
+        let forwarded = request.headers[HTTPField.Name("X-Forwarded-Proto")!]?
+            .split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        for candidate in [forwarded, request.head.scheme?.lowercased()] {
+            if let candidate, candidate == "https" || candidate == "http" { return candidate }
+        }
+        return "http"
     }
 
     /// A post image's URL: absolute, on the real server's fixed host (API-posts.md §1), whatever host

@@ -4,8 +4,12 @@ struct Session: Sendable {
     let memberID: Int
     var accessJTI: String
     var refreshJTI: String
-    /// Revoked by strict rotation or withdrawal: every token of the session is refused.
+    /// Revoked by strict rotation, withdrawal, a logout that named the refresh token, "sign out
+    /// everywhere" or an unlink: every token of the session is refused.
     var revoked = false
+    /// The `[ext]` code every token of a revoked session is refused with when the end has its own
+    /// verdict (X001 "sign out everywhere", X002 unlinked); `nil` answers as before (E006/E016).
+    var endingCode: DivisionCode?
     /// The session's latest refresh: what `grace` mode answers when its refresh token comes again.
     var lastRotation: Rotation?
 }

@@ -67,6 +67,22 @@ extension WoteState {
         }
     }
 
+    /// The member's Apple name, for an Apple member (`apple:<name>`); `nil` otherwise.
+    func appleName(memberID: Int) -> String? {
+        guard case .apple(let name)? = members[memberID]?.identity else { return nil }
+        return name
+    }
+
+    /// Unlinks the member with this nickname at its provider (test hook, standing in for Kakao's
+    /// unlink callback or Apple's consent-revoked notification): every session ends, and its tokens
+    /// answer X002. The member stays and may sign in again.
+    /// - Returns: the member's id, or `nil` when no member has the nickname.
+    func unlink(nickname: String) -> Int? {
+        guard let memberID = memberIDByNickname[nickname] else { return nil }
+        _ = endSessions(of: memberID, code: .providerUnlinked)
+        return memberID
+    }
+
     /// Bans the member with this nickname (test hook): its access tokens answer 403 E018 (§4.11) and
     /// its posts leave the feed.
     /// - Returns: the member's id, or `nil` when no member has the nickname.

@@ -16,6 +16,7 @@ extension WoteState {
             return .rejected(.filter(.memberNotFound), nil)
         }
         if session.revoked {
+            if let code = session.endingCode { return .rejected(.filter(code), nil) }
             return .rejected(.filter(.expiredJWT, "Expired JWT: session revoked"), nil)
         }
         if member.banned {
@@ -66,11 +67,47 @@ extension WoteState {
         }
     }
 
-    /// Bans the access token (§4.3); the refresh token stays valid, as on the real server.
-    func logout(tokenID: String, memberID: Int, deviceToken: String?) {
+    /// The `[ext]` code a refresh token of a session ended with its own verdict is refused with
+    /// (X001, X002), or `nil` for E016.
+    func endingCode(ofRefresh claims: TokenClaims) -> DivisionCode? {
+        guard let record = tokens[claims.jti], let session = sessions[record.sessionID], session.revoked else { return nil }
+        return session.endingCode
+    }
+
+    /// Bans the access token (§4.3); the refresh token stays valid, as on the real server, unless
+    /// the `[ext]` `refreshToken` names it (extensions on): then that sign-in's whole family (its
+    /// session, every token it issued) is revoked, when the refresh token is the member's own.
+    /// - Returns: whether a family was revoked.
+    @discardableResult
+    func logout(tokenID: String, memberID: Int, deviceToken: String?, refreshToken: TokenClaims? = nil) -> Bool {
         tokens[tokenID]?.state = .loggedOut
         if let deviceToken, !deviceToken.isEmpty {
             members[memberID]?.deviceTokens.remove(deviceToken)
         }
+        guard settings.extensions, let refreshToken, refreshToken.kind == .refresh,
+            let record = tokens[refreshToken.jti], record.kind == .refresh,
+            let session = sessions[record.sessionID], session.memberID == memberID
+        else { return false }
+        sessions[session.id]?.revoked = true
+        return true
+    }
+
+    /// `[ext]` "sign out everywhere": revokes every session of the member; their tokens then answer
+    /// X001 (the caller's own session included).
+    /// - Returns: how many sessions were ended.
+    func logoutEverywhere(memberID: Int) -> Int {
+        endSessions(of: memberID, code: .signedOutEverywhere)
+    }
+
+    /// Ends every live session of `memberID` with `code` as its verdict.
+    /// - Returns: how many sessions were ended.
+    func endSessions(of memberID: Int, code: DivisionCode) -> Int {
+        var ended = 0
+        for (id, session) in sessions where session.memberID == memberID && !session.revoked {
+            sessions[id]?.revoked = true
+            sessions[id]?.endingCode = code
+            ended += 1
+        }
+        return ended
     }
 }

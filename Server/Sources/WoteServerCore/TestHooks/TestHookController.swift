@@ -2,13 +2,15 @@ import Foundation
 import Hummingbird
 
 /// `/__test/**`, registered only with `--test-hooks`: counters, faults, reset, run-time config,
-/// the server clock, banning a member and the redirect to the second listener. Answers are plain
-/// JSON, not envelopes.
+/// the server clock, banning or unlinking a member, the Apple stand-in's revocation record and the
+/// redirect to the second listener. Answers are plain JSON, not envelopes. Every call needs the
+/// secret given at start (`TestHookSecretMiddleware`).
 struct TestHookController {
     let state: WoteState
     let counters: RequestCounters
     let faults: FaultBook
     let listeners: ListenerRegistry
+    let apple: AppleStandIn
 
     func addRoutes(to router: Router<WoteRequestContext>) {
         let base = APIPaths.testHooks
@@ -43,6 +45,12 @@ struct TestHookController {
         router.post(RouterPath(base + "/ban")) { request, context in
             try await ban(request, context: context)
         }
+        router.post(RouterPath(base + "/unlink")) { request, context in
+            try await unlink(request, context: context)
+        }
+        router.get(RouterPath(base + "/apple-revocations")) { _, _ in
+            JSONResponse.make(AppleRevocationsDTO(revocations: await apple.revocations))
+        }
         for method in [HTTPRequest.Method.get, .post, .put, .delete] {
             router.on(RouterPath(base + "/redirect"), method: method) { request, _ in
                 try await redirect(request)
@@ -67,6 +75,7 @@ struct TestHookController {
         await counters.reset()
         await faults.clear()
         await state.reset(members: body.members ?? false)
+        if body.members ?? false { await apple.reset() }
         return JSONResponse.make(["reset": true, "members": body.members ?? false])
     }
 
@@ -91,6 +100,7 @@ struct TestHookController {
             if let grace = change.reuseGrace { settings.reuseGraceMilliseconds = Int64((grace * 1000).rounded()) }
             if let access = change.accessTTL { settings.accessTTLMilliseconds = Int64((access * 1000).rounded()) }
             if let refresh = change.refreshTTL { settings.refreshTTLMilliseconds = Int64((refresh * 1000).rounded()) }
+            if let extensions = change.extensions { settings.extensions = extensions }
         }
         return JSONResponse.make(ConfigDTO(settings))
     }
@@ -102,6 +112,16 @@ struct TestHookController {
             throw TestHookError("no member has the nickname \(body.nickname)")
         }
         return JSONResponse.make(["banned": memberID])
+    }
+
+    /// Unlinks a member by nickname, as the provider's unlink notice would: its sessions end and its
+    /// tokens answer X002.
+    private func unlink(_ request: Request, context: WoteRequestContext) async throws -> Response {
+        let body = try await body(BanRequestDTO.self, request, context)
+        guard let memberID = await state.unlink(nickname: body.nickname) else {
+            throw TestHookError("no member has the nickname \(body.nickname)")
+        }
+        return JSONResponse.make(["unlinked": memberID])
     }
 
     private func clock() async -> Response {

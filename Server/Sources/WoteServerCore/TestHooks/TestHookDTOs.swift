@@ -12,6 +12,8 @@ struct ConfigChangeDTO: Decodable, Sendable {
     var reuseGrace: Double?
     var accessTTL: Double?
     var refreshTTL: Double?
+    /// `false` is the real-server mode: the `[ext]` items of Docs/API.md are off.
+    var extensions: Bool?
 }
 
 /// `GET`/`POST /__test/config` answer; TTLs in seconds.
@@ -21,8 +23,10 @@ struct ConfigDTO: Encodable, Sendable {
     let reuseGrace: Double
     let accessTTL: Double
     let refreshTTL: Double
+    let extensions: Bool
 
     init(_ settings: TokenSettings) {
+        extensions = settings.extensions
         strictRotation = settings.refreshReuse == .strict
         refreshReuse = settings.refreshReuse
         reuseGrace = Double(settings.reuseGraceMilliseconds) / 1000
@@ -31,7 +35,12 @@ struct ConfigDTO: Encodable, Sendable {
     }
 }
 
-/// `POST /__test/ban` body: the member to ban, by its (NFC) nickname.
+/// `GET /__test/apple-revocations` answer: every revocation the Apple stand-in recorded.
+struct AppleRevocationsDTO: Encodable, Sendable {
+    let revocations: [AppleStandIn.Revocation]
+}
+
+/// `POST /__test/ban` and `POST /__test/unlink` body: the member to ban, by its (NFC) nickname.
 struct BanRequestDTO: Decodable, Sendable {
     let nickname: String
 }

@@ -30,6 +30,12 @@ enum DivisionCode: String, Sendable, Codable, CaseIterable {
     case consumerTypeNotFound = "E019"
     case authorizationCodeRejected = "A001"
     case wrongCredentials = "A002"
+    /// `[ext]` (Docs/API.md): the session was ended by the member's "sign out everywhere" on
+    /// another device. The real server has no such code.
+    case signedOutEverywhere = "X001"
+    /// `[ext]` (Docs/API.md): the member unlinked the app at the sign-in provider (Kakao's unlink,
+    /// Apple's consent revoked), and the server ended every session. The real server has no such code.
+    case providerUnlinked = "X002"
 
     /// The body `status` that goes with the code.
     var status: Int {
@@ -40,7 +46,7 @@ enum DivisionCode: String, Sendable, Codable, CaseIterable {
         case .memberNotFound, .postNotFound, .commentNotFound, .notFound, .nullPointer, .validationFailed, .headerMissing:
             return 404
         case .invalidSignature, .malformedJWT, .expiredJWT, .unsupportedJWT, .invalidRefreshToken,
-            .authorizationCodeRejected, .wrongCredentials:
+            .authorizationCodeRejected, .wrongCredentials, .signedOutEverywhere, .providerUnlinked:
             return 401
         case .forbidden, .bannedMember:
             return 403
@@ -83,6 +89,8 @@ enum DivisionCode: String, Sendable, Codable, CaseIterable {
         case .consumerTypeNotFound: "Consumer Type Not Found Exception"
         case .authorizationCodeRejected: "Authorization code rejected"
         case .wrongCredentials: "Wrong ID or password"
+        case .signedOutEverywhere: "Signed out everywhere: this sign-in was ended on another device"
+        case .providerUnlinked: "Member unlinked at the sign-in provider"
         }
     }
 }
