@@ -34,6 +34,11 @@ public struct StoredSession: Sendable, Equatable, Hashable {
     /// session's, and this session's end does not remove it. `nil` for a session stored by an older
     /// version, which is then told apart by its tokens only, as before.
     public var sessionID: String?
+    /// How many times a refresh rotated this session's pair since its sign-in (0 at the sign-in),
+    /// counted by every refresh of this version, whichever process makes it: it orders two pairs of
+    /// one session when their issue dates cannot (opaque tokens dated by a device clock that was
+    /// moved back). `nil` for a pair an older version wrote, which is then ordered by its dates.
+    package var rotation: Int?
 
     /// Creates a stored session.
     ///
@@ -66,7 +71,7 @@ extension StoredSession: Codable {
     private enum CodingKeys: String, CodingKey {
         case version, accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt
         case accessTokenIssuedAt, profileCompleted, appleUserID
-        case origin, serverClockOffsetMilliseconds, receivedAt, refreshSentAt, sessionID
+        case origin, serverClockOffsetMilliseconds, receivedAt, refreshSentAt, sessionID, rotation
     }
 
     /// The last moment the stored format represents (9999-12-31T23:59:59Z), in epoch milliseconds;
@@ -156,6 +161,8 @@ extension StoredSession: Codable {
         // Optional within version 1 (issue 33): an older reader ignores it and drops it when it
         // saves; the session is then told apart by its tokens, as that version does.
         sessionID = try container.decodeIfPresent(String.self, forKey: .sessionID).flatMap { $0.isEmpty ? nil : $0 }
+        // Optional within version 1 (issue 45): an older reader ignores it and drops it when it saves.
+        rotation = try container.decodeIfPresent(Int.self, forKey: .rotation).flatMap { $0 >= 0 ? $0 : nil }
     }
 
     /// Encodes the stored format; dates are epoch milliseconds.
@@ -181,5 +188,6 @@ extension StoredSession: Codable {
         try container.encodeIfPresent(receivedAt.map(millis), forKey: .receivedAt)
         try container.encodeIfPresent(refreshSentAt.map(millis), forKey: .refreshSentAt)
         try container.encodeIfPresent(sessionID, forKey: .sessionID)
+        try container.encodeIfPresent(rotation, forKey: .rotation)
     }
 }

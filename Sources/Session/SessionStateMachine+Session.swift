@@ -38,6 +38,7 @@ extension SessionStateMachine {
         var beginning = stamped(
             new, origin: origin, receivedAt: now, dateHeader: nil, previousOffset: new.serverClockOffset)
         beginning.sessionID = sessionID
+        beginning.rotation = 0
         return (beginning, storeWrite(hasPersistentSession: persist, replacingOtherOrigins: true))
     }
 
@@ -289,6 +290,8 @@ extension SessionStateMachine {
         var rotated = sent
         rotated.tokens = pair
         rotated.refreshSentAt = nil
+        // Counted from the pair the refresh was sent with: only a refresh of this version counts.
+        rotated.rotation = sent.rotation.map { $0 &+ 1 }
         rotated.profileCompleted = latest?.profileCompleted ?? sent.profileCompleted
         replaceSession(
             with: Self.stamped(

@@ -79,7 +79,16 @@ extension SessionStateMachine {
 
     /// Whether `stored` was issued after `current`: a later access-token issue date, or the same
     /// one received later.
+    ///
+    /// Two pairs of one identified session that both count their rotations
+    /// (``StoredSession/rotation``) are ordered by that count first (issue 45, finding 10): a device
+    /// clock moved back cannot make the newer of two opaque pairs look older.
     package static func isNewer(_ stored: StoredSession, than current: StoredSession) -> Bool {
+        if let storedRotation = stored.rotation, let currentRotation = current.rotation,
+            storedRotation != currentRotation, stored.sessionID != nil, stored.sessionID == current.sessionID
+        {
+            return storedRotation > currentRotation
+        }
         // The store keeps whole milliseconds: dates within one are the same date.
         let storedIssue = stored.tokens.accessTokenIssuedAt.timeIntervalSince1970
         let currentIssue = current.tokens.accessTokenIssuedAt.timeIntervalSince1970

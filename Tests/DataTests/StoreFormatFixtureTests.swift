@@ -30,7 +30,15 @@ import WoteTestSupport
         ("v1-d-origin-clock-no-apple.json", without(apple: true, clock: false)),
         ("v1-e-refresh-sent.json", sent(without(apple: true, clock: false))),
         ("v1-f-session-id.json", identified(without(apple: true, clock: false))),
+        ("v1-g-rotation.json", rotated(identified(without(apple: true, clock: false)))),
     ]
+
+    /// `session` after three refreshes of this version (issue 45: `rotation`).
+    static func rotated(_ session: StoredSession) -> StoredSession {
+        var session = session
+        session.rotation = 3
+        return session
+    }
 
     /// The identifier of the fixtures' session (issue 33: `sessionID`).
     static let sessionID = "5E5510A1-0D00-4C4E-9A11-1D5E55100033"
@@ -119,6 +127,9 @@ import WoteTestSupport
         #expect(
             try object(JSONEncoder().encode(Self.identified(notApple)))
                 == object(Self.contents("v1-f-session-id.json")))
+        #expect(
+            try object(JSONEncoder().encode(Self.rotated(Self.identified(notApple))))
+                == object(Self.contents("v1-g-rotation.json")))
     }
 
     @Test func aStoreWithoutAVersion_isCorrupted_asItAlwaysWas() async throws {

@@ -124,4 +124,33 @@ extension StoredSessionIdentityTests {
         #expect(Machine.logoutMayRefresh(stored: nil, ending: ending, origin: Self.origin))
         #expect(!Machine.logoutMayRefresh(stored: Self.session(2, id: nil), ending: ending, origin: Self.origin))
     }
+
+    /// Issue 45, finding 10: opaque tokens are dated by the device clock; after it was moved back, a
+    /// newer pair of the same session carries an earlier date. The count of rotations orders them.
+    @Test func finding10_aNewerPairDatedByAClockMovedBack_isStillNewer() {
+        var older = Self.session(1, id: "A", issuedAt: 1_700_000_000)
+        older.rotation = 1
+        var newer = Self.session(2, id: "A", issuedAt: 1_699_996_400)  // an hour earlier
+        newer.rotation = 2
+
+        #expect(Machine.isNewer(newer, than: older))
+        #expect(!Machine.isNewer(older, than: newer))
+        #expect(Machine.reading(newer, current: older, lastSeen: older, origin: Self.origin) == .adopted)
+        // A pair without the count (an older version's) is ordered by its dates, as before.
+        var undated = newer
+        undated.rotation = nil
+        #expect(!Machine.isNewer(undated, than: older))
+    }
+
+    /// Each refresh of this version counts one more rotation from the pair it sent; a sign-in starts
+    /// at zero.
+    @Test func finding10_aRefreshCountsOneMoreRotation_andASignInStartsAtZero() {
+        let (begun, _) = Machine.beginning(
+            Self.session(1, id: nil), sessionID: "A", origin: Self.origin, now: Date(), persist: true)
+        #expect(begun.rotation == 0)
+        var machine = Machine()
+        _ = machine.refreshRotated(
+            begun, to: Self.session(2, id: "A").tokens, receivedAt: Date(), dateHeader: nil, origin: Self.origin)
+        #expect(machine.session?.rotation == 1)
+    }
 }
