@@ -1055,7 +1055,8 @@ inline restoreOp(p) {
     :: !RESTORE_OWED(rx) && sess[p] == 0 && gen[p] == rg && rx != 0 && rx != FOREIGN ->
        gen[p]++; setSess(p, rx); lastSeen[p] = rx; persist[p] = 1; rx = 0
     :: else -> rx = 0
-    fi
+    fi;
+    rg = 0
   };
   if
   :: rx != 0 ->
@@ -1423,13 +1424,9 @@ end:
      if
      :: look ->
         /* [followStore] .lookForSignIn: waitForStoreQueue, storage.load() outside the queue and the
-           lock, then restoreFromStorage (which waits and reads again) */
-        atomic { !storeBusy[p] && endsQueued[p] == 0 -> look = (gen[p] == fg) };
-        if
-        :: atomic { look -> load(rx); look = (rx != 0 && rx != FOREIGN); rx = 0 } ->
-           if :: look -> restoreOp(p) :: else fi
-        :: atomic { !look }
-        fi
+           lock, then restoreFromStorage (which waits and reads again). The first read only decides
+           whether to restore: the model restores whatever it finds (a superset of the code) */
+        restoreOp(p)
      :: else
      fi;
      atomic { look = 0; fg = 0; rg = 0; rx = 0 };

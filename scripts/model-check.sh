@@ -10,6 +10,10 @@
 #   scripts/model-check.sh --today      today's engine: SPIN's counterexample for each property
 #   scripts/model-check.sh --mutations  breaks the model in known ways; each must make its property fail
 #   scripts/model-check.sh --trail DIR  replays the counterexample kept in DIR, compactly
+#   scripts/model-check.sh --traces     trace validation (issue 45 item 7): the randomized engine test
+#                                       records its steps and each trace is replayed against the model
+#                                       (Model/trace.pml); WOTE_RANDOM_SEEDS sets how many seeds (default
+#                                       25); needs the test build (swift build --build-tests)
 #
 # Needs spin and a C compiler (Debian: apt-get install -y spin gcc). Environment:
 #   MODEL_CHECK_JOBS    runs at once (default 2)
@@ -151,6 +155,16 @@ case ${1:-} in
   trail "${2:?usage: scripts/model-check.sh --trail DIR}"
   exit 0
   ;;
+--traces)
+  # The randomized engine test's traces against the model (Model/trace.pml, Model/trace-steps.tsv).
+  cd "$root"
+  # Docs/Model.md shows Model/trace-steps.tsv: every step of the table must be in it.
+  while IFS=$'\t' read -r step _; do
+    [[ -z $step || $step == \#* ]] && continue
+    grep -q "^| \`$step\` |" Docs/Model.md || { echo "model-check: Docs/Model.md does not show trace step $step" >&2; status=1; }
+  done <Model/trace-steps.tsv
+  WOTE_TRACE_CHECK=1 swift test --skip-build --filter 'RandomizedSessionTests/seededRandomOperations_takeOnlyStepsTheModelAllows' || status=1
+  ;;
 --today)
   # Today's engine, one property at a time (breadth first: the shortest counterexample), 2 x 2
   # without network faults and 2 x 1 with one.
@@ -241,7 +255,7 @@ case ${1:-} in
   } | pool || status=1
   ;;
 *)
-  sed -n '2,14p' "$0"
+  sed -n '2,18p' "$0"
   exit 2
   ;;
 esac
