@@ -138,11 +138,7 @@ inline T_end(c, f, why) {
 inline T_hold(c, f) {
   tstep++;
   if
-#ifdef TODAY45
-  :: true -> tHolds[c] = f
-#else
   :: !tTold[f] -> tHolds[c] = f
-#endif
   :: else -> printf("DISALLOWED seed %d step %d: a session whose end an app was told of is taken up again (P_TOLD_END)\n", tseed, tstep); assert(false)
   fi
 }

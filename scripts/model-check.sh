@@ -227,7 +227,6 @@ case ${1:-} in
     echo "run mut-lost-read-as-expired    fail bfs $f33 ${scene[lost-strict]} -DMUT_LOST_AS_EXPIRED -DPROPS=${bit[lost-answer]}"
     # Issue 45: each new property broken, and each fix taken out.
     echo "run mut-lockfail-owes-nothing   fail bfs $f33 ${scene[lock-fails]} -DMUT_LOCKFAIL_NO_DEBT -DPROPS=${bit[told-end]}"
-    echo "run mut-lockfail-owes-nothing-2p fail bfs $f33 ${scene[withdraw-lock-fails]} -DMUT_LOCKFAIL_NO_DEBT -DPROPS=${bit[logout-wins]}"
     echo "run mut-today45-lock-fails      fail bfs $f33 ${scene[lock-fails]} -DTODAY45 -DPROPS=${bit[told-end]}"
     echo "run mut-restore-adopts-ended    fail bfs $f33 ${scene[former]} -DMUT_RESTORE_ADOPTS_ENDED -DPROPS=${bit[told-end]}"
     echo "run mut-retry-keeps-lock        fail bfs $f33 ${scene[lost-strict]} -DMUT_RETRY_KEEPS_LOCK -DPROPS=${bit[lock-bound]}"

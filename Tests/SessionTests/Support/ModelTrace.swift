@@ -79,7 +79,10 @@ enum ModelTraceCheck {
     static func check(_ traces: [(seed: UInt64, steps: [String])]) throws -> String? {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wote-trace-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        // WOTE_TRACE_KEEP=1 keeps the generated files (the folder is printed).
+        let keep = ProcessInfo.processInfo.environment["WOTE_TRACE_KEEP"] != nil
+        if keep { FileHandle.standardError.write(Data("trace files: \(folder.path)\n".utf8)) }
+        defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
         for file in ["session.pml", "trace.pml"] {
             try FileManager.default.copyItem(
                 at: modelFolder.appendingPathComponent(file), to: folder.appendingPathComponent(file))

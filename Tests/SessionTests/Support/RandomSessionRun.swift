@@ -122,6 +122,9 @@ struct RandomBudget {
     private var operations: [Operation] = []
     /// How many operations have returned (the quiescence check reads it on every turn).
     private var returned = 0
+    /// Whether a client's own logout or withdrawal returned since the last check (its session is
+    /// recorded again then, even when the check sees the same one: it came back in between).
+    private var endedSinceCheck = [false, false]
     private var trace: [String] = [] {
         didSet { if let line = trace.last { modelTrace?.record("# " + line) } }
     }
@@ -582,6 +585,9 @@ struct RandomBudget {
         {
             endCompleted[operation.client].insert(family)
             endedForGood.insert(family)
+            // The app was told of this end when the call returned (the model's told[]).
+            modelTrace?.record("end \(operation.client) \(ModelTrace.session(family)) 2")
+            endedSinceCheck[operation.client] = true
             if operation.succeeded { loggedOutEverywhere.insert(family) }
         }
     }
@@ -697,6 +703,15 @@ struct RandomBudget {
                     "client \(index): SessionModel says \(String(describing: modelState)), the engine \(snapshot.state)"
             }
             let current = snapshot.state.hasSession ? snapshot.tokens.flatMap { family(of: $0.accessToken) } : nil
+            // The client's session as the model's trace sees it (before any check returns).
+            if current != lastFamily[index] || endedSinceCheck[index] {
+                endedSinceCheck[index] = false
+                if let previous = lastFamily[index], current != previous {
+                    let why = ModelTrace.why(current == nil ? snapshot.state : nil)
+                    modelTrace?.record("end \(index) \(ModelTrace.session(previous)) \(why)")
+                }
+                if let current { modelTrace?.record("hold \(index) \(ModelTrace.session(current))") }
+            }
             // Even a logout whose removal the store refused (issue 33 item 3): the removal is owed by
             // the store, and every client on it makes it before adopting or writing anything.
             if let current, endCompleted[index].contains(current) {
@@ -708,13 +723,6 @@ struct RandomBudget {
                 endedForGood.contains(current)
             {
                 return "client \(index): session \(current) came back after it was logged out or withdrawn"
-            }
-            if current != lastFamily[index] {
-                if let previous = lastFamily[index] {
-                    let why = ModelTrace.why(current == nil ? snapshot.state : nil)
-                    modelTrace?.record("end \(index) \(ModelTrace.session(previous)) \(why)")
-                }
-                if let current { modelTrace?.record("hold \(index) \(ModelTrace.session(current))") }
             }
             if let previous = lastFamily[index], current != previous {
                 left[index].insert(previous)
