@@ -212,8 +212,8 @@ case ${1:-} in
     echo "run mut-waiter-falls-through    fail bfs $f33 ${scene[switch]} -DTODAY33_WAITERS -DPROPS=${bit[one-session]}"
     echo "run mut-stack-any-token         fail bfs $f33 ${scene[switch]} -DTODAY33_STACK -DPROPS=${bit[one-session]}"
     echo "run mut-reenter-store-queue     fail bfs $f33 ${scene[other-origin]} -DTODAY33_REENTER -DPROPS=${bit[every-operation-returns]}"
-    echo "run mut-restore-outside-queue   fail bfs $f33 ${scene[restore]} -DTODAY33_RESTORE -DPROPS=${bit[no-comeback]}"
-    echo "run mut-refused-removal-dropped fail bfs $f33 ${scene[refused-removal]} -DTODAY33_RETRY -DPROPS=${bit[no-comeback]}"
+    echo "run mut-restore-outside-queue   fail bfs $f33 -DTODAY45 ${scene[restore]} -DTODAY33_RESTORE -DPROPS=${bit[no-comeback]}"
+    echo "run mut-refused-removal-dropped fail bfs $f33 -DTODAY45 ${scene[refused-removal]} -DTODAY33_RETRY -DPROPS=${bit[no-comeback]}"
     echo "run mut-no-process-lock         fail bfs $f33 ${scene[two-engines]} -DTODAY33_LOCK -DPROPS=${bit[no-false-sign-out]}"
     # Issue 31: a process that hears notices but does nothing with them sends a logged-out token.
     echo "run mut-ignore-notices          fail bfs $f33 ${scene[notices]} -DMUT_IGNORE_NOTICES -DPROPS=${bit[notice]}"
