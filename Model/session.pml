@@ -139,6 +139,34 @@
 #define FIX33_BEGIN
 #endif
 
+/* Issue 45 ("every end finishes"), on with FIXED unless TODAY45: the engine as the coordinator's
+   fixes make it.
+   - Lock and turn acquisition may fail (MAXLOCKFAILS: a time-out, a cancelled caller, no background
+     time) for every end, refresh, notice follow, restore and sign-in [withStore -> StoreTurns.take,
+     FileRefreshLock.acquire]. An end whose store step did not complete owes the removal: the
+     sign-out record, written before the store step, names the ended session (recSid), and every
+     read that finds that session in the store removes it instead of adopting it (OWED), in any
+     process and after a relaunch.
+   - The lost-answer retry sends up to MAXSENDS times with pauses, each send under its own lock
+     hold: before the next send it takes the lock again and re-reads the store (refreshSentAt).
+   - The logout's server call has its own time: waits before it (landing, lock) never spend it.
+   - The record names who decided: a follower's endedElsewhere never replaces the record of the end
+     it followed.
+   - A notice pass whose lock was not had is not counted followed: the notice stays pending.
+   - A session without an id over an identified one is another sign-in (replacedBySignIn).
+   - The restore and the notice's look for a sign-in read the store outside the lock and the
+     queue, as the code does (SessionEngine+Refresh.swift restoreFromStorage,
+     SessionEngine+Notices.swift followStore). */
+#if defined(FIXED) && !defined(TODAY45)
+#define FIX45
+#endif
+#ifndef MAXLOCKFAILS
+#define MAXLOCKFAILS 0            /* lock or turn waits that fail (time-out, cancellation, no background time) */
+#endif
+#ifndef MAXSENDS
+#define MAXSENDS 3                /* sends of one refresh token in the lost-answer retry (maximumAttempts) */
+#endif
+
 /* Issue 30: a refresh whose answer was lost after the server acted is sent again, at once and under
    the lock, with the same refresh token (SessionEngine.callRefresh's retry); MUT_NO_RETRY takes it out. */
 #if !defined(MUT_NO_RETRY)
@@ -175,7 +203,7 @@
 #define USER 1          /* 1 logout, 2 withdrawal, 3 account switch, 4 logout twice or logout + restore */
 #endif
 #ifndef PROPS
-#define PROPS 4095      /* which properties are asserted (bit mask, see below) */
+#define PROPS 65535     /* which properties are asserted (bit mask, see below) */
 #endif
 
 #define P_LOGOUT_WINS   1
@@ -192,6 +220,11 @@
                                      sends no refresh call itself */
 #define P_LOST          2048      /* issue 30: a lost refresh answer never ends the session (GRACE); with a
                                      strict server it ends as "refresh answer lost", never "expired" */
+#define P_TOLD_END      4096      /* issue 45: an end the app was told of never comes back in any process */
+#define P_RECORD        8192      /* issue 45: the sign-out record names the deciding end */
+#define P_LOCK_BOUND    16384     /* issue 45: no lock is held past the bound others wait (one call long) */
+#define P_FOLLOWER_WAIT 32768     /* issue 45/46: a follower never waits out its bound on a leader that is
+                                     not active */
 #define CHECK(bitv, c)  assert(!(PROPS & bitv) || (c))
 
 /* A request's generation is read when it is issued, in its own step, where sessions can change
@@ -238,7 +271,9 @@
 #define WHY_ELSEWHERE 3
 #define WHY_LOST 4                /* SignOutReason.refreshAnswerLost */
 
-/* One lock per store per process [TokenStorage.lock; issue 33: an in-process registry]. */
+/* One lock per store per process [TokenStorage.lock; issue 33: an in-process registry]. Issue 45:
+   any wait for the turn or the lock may fail instead (LOCK_FAILS), at most MAXLOCKFAILS times. */
+#define LOCK_FAILS (lockFails < MAXLOCKFAILS)
 #ifdef FIX33_LOCK
 #define LOCK_FREE (lockHolder == 0)
 #define TAKE(p) lockHolder = p + 1
@@ -254,6 +289,35 @@ bool storeEnded[4];               /* a session end removed this session from the
 byte storeFails = 0;
 bool refused = 0;                 /* the store refused a logout's removal */
 bool laterOp = 0;                 /* a store operation of process 0 ran after that refusal */
+byte lockFails = 0;
+byte holdLong[NP];                /* calls and pauses made by process p's current lock hold */
+bool lockFailedEnd = 0;           /* an end's store step did not run: its lock or turn was not had */
+/* issue 45: the sign-out record (SignOutRecordStore), shared by every process on the store: the
+   session it names and why it ended. Written before an end's store step; it carries the debt. */
+byte recSid = 0;
+byte recWhy = 0;
+bool told[4];                     /* an end of this session was announced to an app (signedOut) */
+#ifdef FIX45
+#define OWED(x) (x != 0 && x != FOREIGN && sidOf[x] == recSid)
+#else
+#define OWED(x) false
+#endif
+/* issue 45: a former store place (StoreMove) holding a stale copy whose removal failed (FORMER) */
+byte former = 0;
+/* issue 45: pairs written without a session id (an older WoteKit version, OLD_WRITER) */
+bool noId[MAXPAIR];
+#if defined(FIX45) && !defined(MUT_NIL_ID_AS_REFRESH)
+#define SAME_SESSION(x, y) (!noId[x] && sidOf[x] == sidOf[y])
+#else
+#define SAME_SESSION(x, y) (noId[x] || sidOf[x] == sidOf[y])
+#endif
+/* issue 46: the leader publishes "alive and active" while the app is active (LEADER_SUSPENDS: it
+   may stop at any time; NO_LEADER: it never is) */
+#ifdef NO_LEADER
+bool leaderActive = 0;
+#else
+bool leaderActive = 1;
+#endif
 
 /* ---- the server ---- */
 byte sidOf[MAXPAIR];              /* the session each pair belongs to */
@@ -359,7 +423,27 @@ inline wakeEnded(fid) {
 /* A process takes pair x as its session (restore, adoption, renewal, sign-in). */
 inline setSess(p, x) {
   CHECK(P_NO_COMEBACK, !loRemoved[sidOf[x]] && !(p == 0 && lo[sidOf[x]]));
+  /* issue 45: a session whose end an app was told of is taken up again by no process (a process
+     still holding it may renew it until it reads the store) */
+  CHECK(P_TOLD_END, (sess[p] != 0 && sidOf[sess[p]] == sidOf[x]) || !told[sidOf[x]]);
   sess[p] = x
+}
+
+/* [SignOutRecorder.record] issue 45: the record of an end, written before its store step. */
+inline writeRecord(s, why) {
+  /* the record names the deciding end: a follower's endedElsewhere never replaces it */
+  CHECK(P_RECORD, !(why == WHY_ELSEWHERE && recSid == s && recWhy != 0 && recWhy != WHY_ELSEWHERE));
+  recSid = s; recWhy = why
+}
+
+/* [SignOutRecorder, anotherProcess] an end this process only followed (it read the empty store, or
+   another session there): recorded only when no record names that session yet. */
+inline recordFollowedEnd(s) {
+#if defined(FIX45) && !defined(MUT_FOLLOWER_OVERWRITES)
+  if :: recSid != s -> writeRecord(s, WHY_ELSEWHERE) :: else fi
+#else
+  writeRecord(s, WHY_ELSEWHERE)
+#endif
 }
 
 /* [SessionEngine.writeMemoryToStore] save */
@@ -392,6 +476,7 @@ inline endInMemory(p, why, detach) {
   CHECK(P_REAL_END, why != WHY_ELSEWHERE || anyEnd);
   CHECK(P_REAL_END, sess[p] == 0 || IS_DEAD(sidOf[sess[p]]));
   anyEnd = 1;
+  if :: sess[p] != 0 -> told[sidOf[sess[p]]] = 1 :: else fi;
   endedMask[p] = endedMask[p] | (1 << sidOf[sess[p]]);
   gen[p]++;
   if
@@ -430,7 +515,22 @@ inline enterQueue(p) {
 
 /* [withStore's deferred lock.release() and leaveStoreQueue] */
 inline giveStore(p) {
-  lockHolder = 0; storeBusy[p] = 0
+  lockHolder = 0; storeBusy[p] = 0; holdLong[p] = 0
+}
+
+/* issue 45: the turn or the lock was not had [withStore throws before its body]: the queue is left,
+   the lock was never taken */
+inline leaveQueue(p) {
+  storeBusy[p] = 0
+}
+
+/* issue 45: a call or a pause made while holding the store's lock: one call is the bound others wait
+   [storeLockWait = request time-out + margin] */
+inline holdsLong(p) {
+  if
+  :: lockHolder == p + 1 -> holdLong[p]++; CHECK(P_LOCK_BOUND, holdLong[p] <= 1)
+  :: else
+  fi
 }
 
 /* [SessionEngine.sharedRefresh] join the running flight, or start one [Task { fly }] */
@@ -462,7 +562,7 @@ inline serve(p, t, kind, ans) {
   :: !srvGone[sidOf[t]] && t == srvCur[sidOf[t]] && tstate[t] != EXPIRED && !banned[t] ->
      ans = A_OK;
      if
-     :: kind == K_REQUEST || kind == K_STACK -> CHECK(P_LOGOUT_WINS, !loggedOutAtServer || sidOf[t] != SA)
+     :: kind == K_REQUEST || kind == K_STACK -> CHECK(P_LOGOUT_WINS, !loggedOutAtServer || sidOf[t] != SA || lockFailedEnd)
      :: kind == K_LOGOUT -> banned[t] = 1; loggedOutAtServer = 1
      :: kind == K_WITHDRAW -> srvGone[sidOf[t]] = 1
      fi
@@ -482,14 +582,15 @@ inline network(lost, handled, faulty) {
    server's rotation, §4.2]. */
 inline refreshCall(p, r, ans, got, mayRetry, isRetry) {
   atomic {          /* sent, and handled by the server (the delay is before this step) */
-    if :: isRetry -> retrying-- :: else fi;
+    if :: isRetry && pend -> retrying--; pend = 0 :: else fi;
     CHECK(P_ONE_REFRESH, rtPending[r] == 0 && !rtAnswered[r] && (tstate[r] != FRESH || banned[r]));
     CHECK(P_LOGOUT_WINS, !storeEnded[sidOf[r]] || !persist[p]);
     /* the follower refreshes only when a notice was lost, a call failed, or its bound passed
        before the leader could answer */
-    CHECK(P_FOLLOWER, !IS_FOLLOWER(p) || lostNotices > 0 || faults > 0 || early);
+    CHECK(P_FOLLOWER, !IS_FOLLOWER(p) || lostNotices > 0 || faults > 0 || early || !leaderActive);
     rtPending[r]++;
     refreshes[p]++;
+    holdsLong(p);
     network(lost, handled, true);
     if
     :: handled && srvGone[sidOf[r]] -> ans = A_INVALID
@@ -499,9 +600,9 @@ inline refreshCall(p, r, ans, got, mayRetry, isRetry) {
        prevR[sidOf[r]] = r; graceOpen[sidOf[r]] = 1;
 #ifdef GRACE
        /* a retry within the window gets this pair: the session lives on */
-       if :: lost && mayRetry -> retrying++ :: else fi
+       if :: lost && mayRetry -> retrying++; pend = 1 :: else fi
 #else
-       if :: lost -> lostS[sidOf[r]] = 1; if :: mayRetry -> retrying++ :: else fi :: else fi
+       if :: lost -> lostS[sidOf[r]] = 1; if :: mayRetry -> retrying++; pend = 1 :: else fi :: else fi
 #endif
     :: handled && !srvGone[sidOf[r]] && r != srvCur[sidOf[r]] ->
        CHECK(P_NO_REUSE, answerLost[r]);   /* no refresh token spent twice */
@@ -523,10 +624,13 @@ inline refreshCall(p, r, ans, got, mayRetry, isRetry) {
   }
 }
 
+/* issue 45: a retry that will not be sent lets the grace window pass again */
+#define UNPEND if :: pend -> retrying--; pend = 0 :: else fi
+
 /* [SessionEngine.fly -> performRefresh -> reconcileWithStore -> callRefresh] */
 proctype Flight(byte p; byte fid; byte fg) {
-  byte r, ans, got, outcome, i, why;
-  bool lost, handled, held, reenter, retriedLost, sentBefore;
+  byte r, ans, got, outcome, i, why, sends;
+  bool lost, handled, held, reenter, retriedLost, sentBefore, pend;
   skip;
 #if defined(FOLLOWER) && defined(NOTICES) && !defined(MUT_FOLLOWER_REFRESHES)
   /* [the follower's refresh]: it does not refresh; it posts "refresh wanted" (a notice: it may be
@@ -535,8 +639,14 @@ proctype Flight(byte p; byte fid; byte fg) {
      bound passes, it goes on below: the ordinary refresh under the lock, which re-reads the
      store first and adopts a newer pair. */
   if
-  :: IS_FOLLOWER(p) ->
-     atomic {
+#if !defined(MUT_FOLLOWER_IGNORES_LEADER)
+  :: IS_FOLLOWER(p) && !leaderActive -> skip     /* issue 46: no leader is active: it refreshes at once */
+#define WAITS_FOR_LEADER (IS_FOLLOWER(p) && leaderActive)
+#else
+#define WAITS_FOR_LEADER IS_FOLLOWER(p)          /* the mutation: it waits whether a leader is active or not */
+#endif
+  :: atomic {
+       WAITS_FOR_LEADER ->
        if
        :: lostNotices < MAXLOST -> lostNotices++                 /* "refresh wanted" lost */
        :: true -> wantedPending = 1
@@ -545,8 +655,13 @@ proctype Flight(byte p; byte fid; byte fg) {
      };
      if
      :: atomic { fg != gen[p] || sess[p] != flightPair[p] -> fwait = 0 }   /* a new pair, or an end */
+     :: atomic { !fwait -> skip }          /* issue 46: woken when the leader's active state cleared (LeaderLife) */
      :: atomic { timeout -> fwait = 0 }    /* the bound passed: nothing else could happen first */
-     :: atomic { fwait = 0; early = 1 }    /* the bound passed early (a slow or suspended leader) */
+     :: atomic {                           /* the bound passed early (a slow leader) */
+          fwait ->
+          CHECK(P_FOLLOWER_WAIT, leaderActive);    /* never waited out on a leader that is not active */
+          fwait = 0; early = 1
+        }
      fi
   :: else
   fi;
@@ -567,7 +682,11 @@ proctype Flight(byte p; byte fid; byte fg) {
   };
   /* [performRefresh] under the lock: generation again, then [reconcileWithStore] */
   atomic {
-    !held || LOCK_FREE -> if :: held -> TAKE(p) :: else fi;
+    if
+    :: !held || LOCK_FREE -> if :: held -> TAKE(p) :: else fi
+    :: held && LOCK_FAILS ->               /* issue 45: the lock or turn was not had: storageFailure */
+       lockFails++; leaveQueue(p); held = 0; outcome = R_FAIL; goto fly
+    fi;
     if
     :: fg != gen[p] || sess[p] == 0 -> outcome = R_ENDED; goto unlock
     :: else
@@ -575,19 +694,25 @@ proctype Flight(byte p; byte fid; byte fg) {
 #ifndef MUT_NO_RECONCILE
     if
     :: !held -> skip                       /* in memory only: no store to compare with */
+    :: held && OWED(store) ->              /* issue 45: an ended session's owed removal */
+       got = sidOf[sess[p]]; removeStore(p); recordFollowedEnd(got); got = 0;
+       endInMemory(p, WHY_ELSEWHERE, false);
+       outcome = R_ENDED; goto unlock
     :: held && store == 0 ->               /* .endedElsewhere */
        lastSeen[p] = 0;
+       recordFollowedEnd(sidOf[sess[p]]);
        endInMemory(p, WHY_ELSEWHERE, false);
        outcome = R_ENDED; goto unlock
     :: held && store == FOREIGN ->         /* .replacedByOtherOrigin: memory only from now on */
        persist[p] = 0
-    :: held && store != 0 && store != FOREIGN && store != lastSeen[p] && sidOf[store] == sidOf[sess[p]] && store > sess[p] ->
+    :: held && store != 0 && store != FOREIGN && store != lastSeen[p] && SAME_SESSION(store, sess[p]) && store > sess[p] ->
        /* .adopted */
        setSess(p, store); lastSeen[p] = store;
        if :: tstate[store] == FRESH -> outcome = store; goto unlock :: else fi
 #ifdef FIX33_WAITERS
-    :: held && store != 0 && store != FOREIGN && store != lastSeen[p] && sidOf[store] != sidOf[sess[p]] ->
-       /* another session (a sign-in elsewhere): a new generation */
+    :: held && store != 0 && store != FOREIGN && store != lastSeen[p] && !SAME_SESSION(store, sess[p]) ->
+       /* another session (a sign-in elsewhere, or a session without an id): a new generation */
+       recordFollowedEnd(sidOf[sess[p]]);
        endInMemory(p, WHY_ELSEWHERE, false);
        setSess(p, store); lastSeen[p] = store;
        outcome = R_ENDED; goto unlock
@@ -623,8 +748,44 @@ proctype Flight(byte p; byte fid; byte fg) {
 #ifdef FIX30_RETRY
   /* [callRefresh] the answer was lost after the server acted: the same refresh token again, at once,
      still under the lock (a call dropped before the server is a plain passing failure) */
+  sends = 1;
+retry:
   if
-  :: ans == A_FAULT && handled -> retriedLost = 1; refreshCall(p, r, ans, got, 0, 1)
+  :: ans == A_FAULT && handled && sends < MAXSENDS ->
+     retriedLost = 1; sends++;
+#if defined(FIX45) && !defined(MUT_RETRY_KEEPS_LOCK)
+     /* issue 45: the pause goes without the lock (the store records refreshSentAt); before the next
+        send the lock is taken again and the store re-read: a store another process changed is read
+        as any re-read (adopted or ended), instead of sending again */
+     atomic { if :: held -> lockHolder = 0; holdLong[p] = 0 :: else fi };
+     atomic {
+       if
+       :: !held || LOCK_FREE -> if :: held -> TAKE(p) :: else fi
+       :: held && LOCK_FAILS -> lockFails++; UNPEND; leaveQueue(p); held = 0; outcome = R_FAIL; goto fly
+       fi;
+       if
+       :: fg != gen[p] || sess[p] == 0 -> UNPEND; outcome = R_ENDED; goto unlock
+       :: fg == gen[p] && sess[p] != 0 && held && store != r ->
+          UNPEND;
+          if
+          :: store != 0 && store != FOREIGN && !OWED(store) && SAME_SESSION(store, sess[p]) && store > sess[p] ->
+             setSess(p, store); lastSeen[p] = store; outcome = store                 /* .adopted */
+          :: store == FOREIGN -> persist[p] = 0; outcome = R_FAIL                    /* .replacedByOtherOrigin */
+          :: else ->                                                                  /* ended or replaced */
+             got = sidOf[sess[p]];
+             if :: OWED(store) -> removeStore(p) :: else fi;
+             recordFollowedEnd(got); got = 0;
+             endInMemory(p, WHY_ELSEWHERE, false); outcome = R_ENDED
+          fi;
+          goto unlock
+       :: else
+       fi
+     };
+#else
+     atomic { holdsLong(p) };          /* the pause, still holding the lock */
+#endif
+     refreshCall(p, r, ans, got, sends < MAXSENDS, 1);
+     goto retry
   :: else
   fi;
 #endif
@@ -671,6 +832,7 @@ proctype Flight(byte p; byte fid; byte fg) {
 #ifdef GRACE
        CHECK(P_LOST, !lostS[sidOf[r]] || srvGone[sidOf[r]]);
 #endif
+       writeRecord(sidOf[r], why);               /* [SignOutRecorder], under the lock this flight holds */
 #ifdef MUT_WAITERS_FIRST
        endInMemory(p, why, false);
 #else
@@ -701,7 +863,7 @@ fly:
        if :: outcome == R_ENDED -> wakeEnded(fid) :: else -> wake(fid, outcome) fi
     :: else
     fi;
-    r = 0; ans = 0; got = 0; outcome = 0; lost = 0; handled = 0; i = 0; why = 0; retriedLost = 0; sentBefore = 0
+    r = 0; ans = 0; got = 0; outcome = 0; lost = 0; handled = 0; i = 0; why = 0; retriedLost = 0; sentBefore = 0; sends = 0
   };
   goto out;
 reentry:
@@ -719,6 +881,9 @@ inline endSession(p, why, guarded, g) {
        !guarded || (g == gen[p] && sess[p] != 0) ->
        es = sidOf[sess[p]];
        endsQueued[p]++;
+#if !defined(MUT_LOCKFAIL_NO_DEBT)
+       if :: sess[p] != 0 -> writeRecord(es, why) :: else fi;   /* [SignOutRecorder] before the store step */
+#endif
 #ifdef FIX_END_ORDER
        endInMemory(p, why, true)
 #else
@@ -727,15 +892,25 @@ inline endSession(p, why, guarded, g) {
      };
      enterQueue(p);
      atomic {                                     /* [writeMemoryToStore] remove */
-       LOCK_FREE -> TAKE(p);
+       if
+       :: LOCK_FREE -> TAKE(p);
 #ifdef FIX33_LOCK
-       removeSession(p, es);
+          removeSession(p, es);
 #else
-       removeStore(p);
+          removeStore(p);
 #endif
-       endsQueued[p]--;
-       wakeDetached(p);
-       giveStore(p)
+#ifdef MUT_LOCKFAIL_NO_DEBT
+          if :: es != 0 -> writeRecord(es, why) :: else fi;   /* the mutation: recorded once stored */
+#endif
+          endsQueued[p]--;
+          wakeDetached(p);
+          giveStore(p)
+       :: LOCK_FAILS ->                           /* issue 45: not had; the record is the debt */
+          lockFails++; lockFailedEnd = 1; refused = 1;
+          endsQueued[p]--;
+          wakeDetached(p);
+          leaveQueue(p)
+       fi
      }
   :: else
   fi
@@ -850,9 +1025,51 @@ finish:
   }
 }
 
+/* [storage.load()] FORMER: StoreMove moves a former place's copy into an empty store (outside the
+   lock), and its removal there fails (the former copy stays) */
+inline load(x) {
+#ifdef FORMER
+  if :: store == 0 && former != 0 -> store = former :: else fi;
+#endif
+  x = store
+}
+
+#ifdef MUT_RESTORE_ADOPTS_ENDED
+#define RESTORE_OWED(x) false     /* the mutation: a restore adopts what the record names */
+#else
+#define RESTORE_OWED(x) OWED(x)
+#endif
+
 /* [SessionEngine.restore] in process p (restoreSession() from another window, or a relaunch) */
 inline restoreOp(p) {
-#ifdef FIX33_RESTORE
+#ifdef FIX45
+  /* issue 45, as the code does it [restoreFromStorage]: wait for the store queue (behind every queued
+     end), read the store outside the queue and the lock, adopt only in the generation it was asked
+     in; a session the sign-out record names is removed instead (under the lock, compare-and-swap).
+     rx == 255 after it: that removal's lock was not had. */
+  atomic { !storeBusy[p] && endsQueued[p] == 0 -> rg = gen[p] };
+  atomic { load(rx) };
+  atomic {
+    if
+    :: RESTORE_OWED(rx) -> skip
+    :: !RESTORE_OWED(rx) && sess[p] == 0 && gen[p] == rg && rx != 0 && rx != FOREIGN ->
+       gen[p]++; setSess(p, rx); lastSeen[p] = rx; persist[p] = 1; rx = 0
+    :: else -> rx = 0
+    fi;
+    rg = 0
+  };
+  if
+  :: rx != 0 ->
+     enterQueue(p);
+     atomic {
+       if
+       :: LOCK_FREE -> TAKE(p); removeSession(p, sidOf[rx]); rx = 0; giveStore(p)
+       :: LOCK_FAILS -> lockFails++; rx = 255; refused = 1; leaveQueue(p)   /* still owed */
+       fi
+     }
+  :: else
+  fi
+#elif defined(FIX33_RESTORE)
   /* the fix: inside the store queue, behind every end queued before it */
   atomic { !storeBusy[p] && endsQueued[p] == 0 -> storeBusy[p] = 1; rg = gen[p] };
   atomic {
@@ -895,7 +1112,7 @@ proctype Restorer() {
 /* The person of process 0 logs out, withdraws, switches account, or does nothing. */
 proctype User() {
   byte i, tok, ans, got, p, es, rg, rx, lsid, newp;
-  bool lost, handled;
+  bool lost, handled, pend, waited, nolock;
   p = 0;
   if
   :: USER == 1 || USER == 4 -> goto logout
@@ -937,6 +1154,12 @@ localEnd:
     fi;
     tok = sess[p]; lsid = sidOf[tok]; lo[lsid] = 1;
     endsQueued[p]++;
+#if !defined(MUT_LOCKFAIL_NO_DEBT)
+    writeRecord(lsid, WHY_EXPLICIT);      /* [SignOutRecorder] before the store step: it carries the debt */
+#endif
+    /* the waits before the call: the landing and the store queue (MUT_SHARED_DEADLINE spends the
+       call's time on them) */
+    waited = (flight[p] != 0 || storeBusy[p] || !LOCK_FREE);
     endInMemory(p, WHY_EXPLICIT, true)
   };
 #ifdef CALL_FIRST
@@ -948,7 +1171,17 @@ localEnd:
 #endif
   enterQueue(p);
   atomic {
-    LOCK_FREE -> TAKE(p);
+    if
+    :: LOCK_FREE -> TAKE(p)
+    :: LOCK_FAILS ->
+       /* issue 45: the turn or the lock was not had (time-out, cancellation, no background time):
+          the store step did not run. The record written before it is the debt (FIX45); the call
+          goes with the token in memory, never refreshing outside the lock. */
+       lockFails++; refused = 1; lockFailedEnd = 1; nolock = 1;
+       endsQueued[p]--;
+       wakeDetached(p); leaveQueue(p);
+       goto logoutCall
+    fi;
     if
     :: store == 0 -> logoutExcused = 1; tok = 0        /* ended elsewhere: told by that end */
 #ifdef FIX33_WAITERS
@@ -1000,10 +1233,29 @@ localEnd:
     :: else -> removeStore(p); loRemoved[lsid] = 1
     fi;
 #endif
+#ifdef MUT_LOCKFAIL_NO_DEBT
+    writeRecord(lsid, WHY_EXPLICIT);      /* the mutation: recorded only once the store step ran */
+#endif
     endsQueued[p]--;
     wakeDetached(p); giveStore(p)
   };
+logoutCall:
 #ifndef CALL_FIRST
+  if
+  :: nolock && tok != 0 && tstate[tok] == EXPIRED ->
+#ifdef FIX45
+     logoutExcused = 1; tok = 0           /* issue 45: no refresh outside the lock; the call is skipped */
+#else
+     /* today: credentialsForLogout(readingTheStore: false) refreshes outside the lock */
+     refreshCall(p, tok, ans, got, 0, 0);
+     if :: ans == A_OK -> tok = got :: else -> tok = 0; logoutExcused = 1 fi
+#endif
+  :: else
+  fi;
+#ifdef MUT_SHARED_DEADLINE
+  /* the mutation (today's finding 3): the call's deadline began before the waits, which spent it */
+  if :: waited -> tok = 0 :: else fi;
+#endif
   if
   :: atomic { tok != 0 -> logoutCallSent = 1; network(lost, handled, true) } ->
      atomic { if :: handled -> serve(p, tok, K_LOGOUT, ans) :: else fi }
@@ -1020,11 +1272,20 @@ afterLogout:
 again:
   /* after the logout: log out again, restore (a relaunch, or another window), or nothing */
   if
-  :: atomic { sess[p] == 0 && !pendingRemoval[p] } -> skip     /* [logOut] signed out: nothing to do */
-  :: atomic { pendingRemoval[p] } ->                           /* the fix: the removal is retried */
+  :: atomic { sess[p] == 0 && !pendingRemoval[p] && !OWED(store) } -> skip   /* [logOut] signed out: nothing to do */
+  :: atomic { pendingRemoval[p] || OWED(store) } ->          /* the fix: the removal is retried */
      enterQueue(p);
-     atomic { LOCK_FREE -> TAKE(p); removeSession(p, SA); loRemoved[SA] = 1; pendingRemoval[p] = 0; giveStore(p) }
-  :: restoreOp(p)
+     atomic {
+       if
+       :: LOCK_FREE -> TAKE(p); removeSession(p, SA); loRemoved[SA] = 1; pendingRemoval[p] = 0; giveStore(p)
+       :: LOCK_FAILS -> lockFails++; leaveQueue(p); goto finish     /* still owed */
+       fi
+     }
+  :: restoreOp(p); if :: rx == 255 -> goto finish :: else fi
+#ifdef FIX45
+  :: pendingRemoval[p] = 0;                                  /* a relaunch: what memory owed is gone */
+     restoreOp(p); if :: rx == 255 -> goto finish :: else fi
+#endif
   :: goto finish
   fi;
   atomic { if :: refused -> laterOp = 1 :: else fi };
@@ -1092,15 +1353,33 @@ inline noteEnded(p) {
 inline follow(p, fg) {
   if
   :: gen[p] != fg -> skip          /* a session began or ended since the notice was taken up: it wins */
-  :: gen[p] == fg && sess[p] != 0 && persist[p] && store == 0 ->           /* .endedElsewhere */
-     lastSeen[p] = 0; endInMemory(p, WHY_ELSEWHERE, false)
-  :: gen[p] == fg && sess[p] != 0 && persist[p] && store == FOREIGN -> persist[p] = 0   /* .replacedByOtherOrigin */
-  :: gen[p] == fg && sess[p] != 0 && persist[p] && store != 0 && store != FOREIGN && sidOf[store] != sidOf[sess[p]] ->
-     endInMemory(p, WHY_ELSEWHERE, false); setSess(p, store); lastSeen[p] = store   /* a sign-in elsewhere */
-  :: gen[p] == fg && sess[p] != 0 && persist[p] && store != 0 && store != FOREIGN && sidOf[store] == sidOf[sess[p]] && store > sess[p] ->
+#ifdef FIX45
+  :: gen[p] == fg && OWED(store) ->                     /* issue 45: an ended session's owed removal */
+     if
+     :: sess[p] != 0 && persist[p] && sidOf[sess[p]] == sidOf[store] ->
+        removeStore(p); endInMemory(p, WHY_ELSEWHERE, false)
+     :: else -> removeStore(p)
+     fi
+#endif
+  :: gen[p] == fg && !OWED(store) && sess[p] != 0 && persist[p] && store == 0 ->           /* .endedElsewhere */
+     lastSeen[p] = 0; recordFollowedEnd(sidOf[sess[p]]); endInMemory(p, WHY_ELSEWHERE, false)
+  :: gen[p] == fg && !OWED(store) && sess[p] != 0 && persist[p] && store == FOREIGN -> persist[p] = 0   /* .replacedByOtherOrigin */
+  :: gen[p] == fg && !OWED(store) && sess[p] != 0 && persist[p] && store != 0 && store != FOREIGN && !SAME_SESSION(store, sess[p]) ->
+     recordFollowedEnd(sidOf[sess[p]]);
+     endInMemory(p, WHY_ELSEWHERE, false);              /* a sign-in elsewhere */
+#ifdef FIX45
+     look = 1                                           /* then looks for it, outside the lock */
+#else
+     setSess(p, store); lastSeen[p] = store
+#endif
+  :: gen[p] == fg && !OWED(store) && sess[p] != 0 && persist[p] && store != 0 && store != FOREIGN && SAME_SESSION(store, sess[p]) && store > sess[p] ->
      setSess(p, store); lastSeen[p] = store                                  /* .adopted: a newer pair */
-  :: gen[p] == fg && sess[p] == 0 && store != 0 && store != FOREIGN && !pendingRemoval[p] ->
+  :: gen[p] == fg && !OWED(store) && sess[p] == 0 && store != 0 && store != FOREIGN && !pendingRemoval[p] ->
+#ifdef FIX45
+     look = 1                                           /* .lookForSignIn, outside the lock */
+#else
      gen[p]++; setSess(p, store); lastSeen[p] = store; persist[p] = 1        /* restored */
+#endif
   :: else -> skip
   fi
 }
@@ -1109,7 +1388,8 @@ inline follow(p, fg) {
    store may reach it (or be lost); a notice holds back the process's token decisions [the send
    lane's notice flag] until the store was read again [followStore]. */
 proctype Listener(byte p) {
-  byte i, fg;
+  byte i, fg, rg, rx;
+  bool look;
 end:
   do
   :: atomic {
@@ -1127,14 +1407,46 @@ end:
        fi
      }
   :: atomic { noticePending[p] && !storeBusy[p] && endsQueued[p] == 0 -> storeBusy[p] = 1; fg = gen[p] };
-     atomic { LOCK_FREE -> TAKE(p); follow(p, fg); noticePending[p] = 0; fg = 0; giveStore(p) }
+#ifdef FIX45
+     atomic {
+       if
+       :: LOCK_FREE -> TAKE(p); follow(p, fg); noticePending[p] = 0; fg = gen[p]; giveStore(p)
+       :: LOCK_FAILS ->
+          /* issue 45: the re-read failed (lock or turn not had): the notice stays pending and the
+             pass is made again */
+          lockFails++; leaveQueue(p); fg = 0;
+#ifdef MUT_NOTICE_FAILED_FOLLOWED
+          noticePending[p] = 0;             /* the mutation: counted followed all the same */
+#endif
+          goto endPass
+       fi
+     };
+     if
+     :: look ->
+        /* [followStore] .lookForSignIn: waitForStoreQueue, storage.load() outside the queue and the
+           lock, then restoreFromStorage (which waits and reads again). The first read only decides
+           whether to restore: the model restores whatever it finds (a superset of the code) */
+        restoreOp(p)
+     :: else
+     fi;
+     atomic { look = 0; fg = 0; rg = 0; rx = 0 };
+endPass:
+     skip
+#else
+     atomic {
+       if
+       :: LOCK_FREE -> TAKE(p); follow(p, fg); noticePending[p] = 0; fg = 0; giveStore(p)
+       :: LOCK_FAILS -> lockFails++; leaveQueue(p); noticePending[p] = 0; fg = 0   /* today: counted followed */
+       fi
+     }
+#endif
 #ifdef FOLLOWER
   /* [the leader hears "refresh wanted"]: its own refresh (a flight, or the one running): under the
      lock it re-reads the store; a newer pair there is adopted, the pair it holds is refreshed,
      saved, and the store notice tells the follower. A pair of its own that is not due yet needs
      no refresh (a late "refresh wanted"): the follower learns that pair from the store. */
   :: atomic {
-       p == 0 && wantedPending ->
+       p == 0 && wantedPending && leaderActive ->
        wantedPending = 0;
        if
 #ifdef MUT_LEADER_ALWAYS
@@ -1179,6 +1491,35 @@ end:
 }
 #endif
 
+#ifdef LEADER_SUSPENDS
+/* issue 46: the leader (process 0) stops running at any moment (suspended) and its active flag clears */
+proctype LeaderLife() {
+  if
+  :: atomic {
+       leaderActive = 0;
+#ifndef MUT_FOLLOWER_IGNORES_LEADER
+       fwait = 0                  /* a waiting follower stops waiting (it watches the leader's flag) */
+#else
+       skip
+#endif
+     }
+  :: skip
+  fi
+}
+#endif
+
+#ifdef OLD_WRITER
+/* issue 45: a process of an older WoteKit version signs in to member B and writes B's pair without a
+   session id over A's, under the same lock */
+proctype OldWriter() {
+  atomic {
+    LOCK_FREE ->
+    nextPair++; assert(nextPair < FOREIGN); sidOf[nextPair] = SB; srvCur[SB] = nextPair;
+    noId[nextPair] = 1; replaced[SA] = 1; anyEnd = 1; store = nextPair
+  }
+}
+#endif
+
 /* The shared clock: A's current pair becomes due, then expired. */
 proctype Clock() {
 end:
@@ -1187,6 +1528,7 @@ end:
   od
 }
 
+#ifndef TRACE_CHECK     /* Model/trace.pml drives the model's state with a recorded trace instead */
 init {
   byte p, r;
   atomic {
@@ -1211,6 +1553,15 @@ init {
 #endif
 #ifdef OTHER_ORIGIN
     run Other();
+#endif
+#ifdef LEADER_SUSPENDS
+    run LeaderLife();
+#endif
+#ifdef OLD_WRITER
+    run OldWriter();
+#endif
+#ifdef FORMER
+    former = 1;                   /* a stale copy of A at the former place, whose removal fails */
 #endif
 #ifdef GRACE
     run GraceWindow();
@@ -1250,3 +1601,4 @@ init {
     CHECK(P_TELLS_SERVER, !logoutRan || logoutCallSent || logoutExcused || faults > 0)
   }
 }
+#endif

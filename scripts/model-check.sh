@@ -10,6 +10,10 @@
 #   scripts/model-check.sh --today      today's engine: SPIN's counterexample for each property
 #   scripts/model-check.sh --mutations  breaks the model in known ways; each must make its property fail
 #   scripts/model-check.sh --trail DIR  replays the counterexample kept in DIR, compactly
+#   scripts/model-check.sh --traces     trace validation (issue 45 item 7): the randomized engine test
+#                                       records its steps and each trace is replayed against the model
+#                                       (Model/trace.pml); WOTE_RANDOM_SEEDS sets how many seeds (default
+#                                       25); needs the test build (swift build --build-tests)
 #
 # Needs spin and a C compiler (Debian: apt-get install -y spin gcc). Environment:
 #   MODEL_CHECK_JOBS    runs at once (default 2)
@@ -32,7 +36,7 @@ command -v gcc >/dev/null || { echo "model-check: gcc is not installed" >&2; exi
 # Property bits (PROPS in the model).
 declare -A bit=([logout-wins]=1 [no-reuse]=2 [one-refresh]=4 [end-order]=8 [every-operation-returns]=16
   [logout-tells-server]=32 [one-session]=64 [no-false-sign-out]=128 [no-comeback]=256 [notice]=512 [follower]=1024
-  [lost-answer]=2048)
+  [lost-answer]=2048 [told-end]=4096 [record]=8192 [lock-bound]=16384 [follower-wait]=32768)
 properties=(logout-wins no-reuse one-refresh end-order every-operation-returns logout-tells-server)
 new_properties=(one-session no-false-sign-out every-operation-returns no-comeback)
 
@@ -54,6 +58,20 @@ declare -A scene=(
   [follower-fault]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=0 -DNOTICES -DFOLLOWER -DMAXFAULTS=1 -DMAXTICKS=1 -DMAXLOST=0"
   [grace]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=0 -DGRACE -DMAXFAULTS=1"
   [lost-strict]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=0 -DMAXFAULTS=1"
+  # Issue 45: lock and turn waits that fail (one), for a logout then a second logout, a restore or a
+  # relaunch; over two processes (the other one's refresh and reads); a withdrawal; with store
+  # notices; a former store place with a stale copy; an older version's sign-in without an id; a
+  # lost answer sent again with the lock released between sends; issue 46's follower with no
+  # leader and with a leader that is suspended mid-wait.
+  [lock-fails]="-DNP=1 -DNR=1 -DSLOTS=1 -DUSER=4 -DMAXLOCKFAILS=1 -DMAXFAULTS=0"
+  [lock-fails-2p]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=1 -DMAXLOCKFAILS=1 -DMAXFAULTS=0 -DMAXTICKS=1"
+  [withdraw-lock-fails]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=2 -DMAXLOCKFAILS=1 -DMAXFAULTS=0 -DMAXTICKS=1"
+  [lock-fails-notices]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=1 -DNOTICES -DMAXLOCKFAILS=1 -DMAXFAULTS=0 -DMAXTICKS=0 -DMAXLOST=0"
+  [former]="-DNP=1 -DNR=1 -DSLOTS=1 -DUSER=4 -DFORMER -DMAXLOCKFAILS=1 -DMAXFAULTS=0"
+  [old-writer]="-DNP=1 -DNR=2 -DSLOTS=1 -DUSER=0 -DOLD_WRITER -DMAXFAULTS=0"
+  [retry-lock-fails]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=0 -DMAXFAULTS=1 -DMAXLOCKFAILS=1"
+  [follower-no-leader]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=0 -DNOTICES -DFOLLOWER -DNO_LEADER -DMAXFAULTS=0 -DMAXTICKS=1"
+  [follower-suspends]="-DNP=2 -DNR=1 -DSLOTS=1 -DUSER=0 -DNOTICES -DFOLLOWER -DLEADER_SUSPENDS -DMAXFAULTS=0 -DMAXTICKS=1"
 )
 scenes=(switch switch-2p restore other-origin refused-removal two-engines)
 
@@ -137,6 +155,16 @@ case ${1:-} in
   trail "${2:?usage: scripts/model-check.sh --trail DIR}"
   exit 0
   ;;
+--traces)
+  # The randomized engine test's traces against the model (Model/trace.pml, Model/trace-steps.tsv).
+  cd "$root"
+  # Docs/Model.md shows Model/trace-steps.tsv: every step of the table must be in it.
+  while IFS=$'\t' read -r step _; do
+    [[ -z $step || $step == \#* ]] && continue
+    grep -q "^| \`$step\` |" Docs/Model.md || { echo "model-check: Docs/Model.md does not show trace step $step" >&2; status=1; }
+  done <Model/trace-steps.tsv
+  WOTE_TRACE_CHECK=1 swift test --skip-build --filter 'RandomizedSessionTests/seededRandomOperations_takeOnlyStepsTheModelAllows' || status=1
+  ;;
 --today)
   # Today's engine, one property at a time (breadth first: the shortest counterexample), 2 x 2
   # without network faults and 2 x 1 with one.
@@ -184,8 +212,8 @@ case ${1:-} in
     echo "run mut-waiter-falls-through    fail bfs $f33 ${scene[switch]} -DTODAY33_WAITERS -DPROPS=${bit[one-session]}"
     echo "run mut-stack-any-token         fail bfs $f33 ${scene[switch]} -DTODAY33_STACK -DPROPS=${bit[one-session]}"
     echo "run mut-reenter-store-queue     fail bfs $f33 ${scene[other-origin]} -DTODAY33_REENTER -DPROPS=${bit[every-operation-returns]}"
-    echo "run mut-restore-outside-queue   fail bfs $f33 ${scene[restore]} -DTODAY33_RESTORE -DPROPS=${bit[no-comeback]}"
-    echo "run mut-refused-removal-dropped fail bfs $f33 ${scene[refused-removal]} -DTODAY33_RETRY -DPROPS=${bit[no-comeback]}"
+    echo "run mut-restore-outside-queue   fail bfs $f33 -DTODAY45 ${scene[restore]} -DTODAY33_RESTORE -DPROPS=${bit[no-comeback]}"
+    echo "run mut-refused-removal-dropped fail bfs $f33 -DTODAY45 ${scene[refused-removal]} -DTODAY33_RETRY -DPROPS=${bit[no-comeback]}"
     echo "run mut-no-process-lock         fail bfs $f33 ${scene[two-engines]} -DTODAY33_LOCK -DPROPS=${bit[no-false-sign-out]}"
     # Issue 31: a process that hears notices but does nothing with them sends a logged-out token.
     echo "run mut-ignore-notices          fail bfs $f33 ${scene[notices]} -DMUT_IGNORE_NOTICES -DPROPS=${bit[notice]}"
@@ -197,6 +225,17 @@ case ${1:-} in
     # Issue 30: without the retry of a lost answer, the grace window passes and the session ends.
     echo "run mut-no-lost-answer-retry    fail bfs $f33 ${scene[grace]} -DMUT_NO_RETRY -DPROPS=${bit[lost-answer]}"
     echo "run mut-lost-read-as-expired    fail bfs $f33 ${scene[lost-strict]} -DMUT_LOST_AS_EXPIRED -DPROPS=${bit[lost-answer]}"
+    # Issue 45: each new property broken, and each fix taken out.
+    echo "run mut-lockfail-owes-nothing   fail bfs $f33 ${scene[lock-fails]} -DMUT_LOCKFAIL_NO_DEBT -DPROPS=${bit[told-end]}"
+    echo "run mut-today45-lock-fails      fail bfs $f33 ${scene[lock-fails]} -DTODAY45 -DPROPS=${bit[told-end]}"
+    echo "run mut-restore-adopts-ended    fail bfs $f33 ${scene[former]} -DMUT_RESTORE_ADOPTS_ENDED -DPROPS=${bit[told-end]}"
+    echo "run mut-retry-keeps-lock        fail bfs $f33 ${scene[lost-strict]} -DMUT_RETRY_KEEPS_LOCK -DPROPS=${bit[lock-bound]}"
+    echo "run mut-follower-overwrites     fail bfs $f33 ${scene[notices]} -DMUT_FOLLOWER_OVERWRITES -DPROPS=${bit[record]}"
+    echo "run mut-failed-pass-followed    fail bfs $f33 ${scene[lock-fails-notices]} -DMUT_NOTICE_FAILED_FOLLOWED -DPROPS=${bit[notice]}"
+    echo "run mut-nil-id-as-refresh       fail bfs $f33 ${scene[old-writer]} -DMUT_NIL_ID_AS_REFRESH -DPROPS=${bit[one-session]}"
+    echo "run mut-logout-deadline-shared  fail bfs $f33 ${scene[two-engines]} -DMUT_SHARED_DEADLINE -DPROPS=${bit[logout-tells-server]}"
+    echo "run mut-follower-ignores-leader fail bfs $f33 ${scene[follower-suspends]} -DMUT_FOLLOWER_IGNORES_LEADER -DPROPS=${bit[follower-wait]}"
+    echo "run mut-follower-waits-no-leader fail bfs $f33 ${scene[follower-no-leader]} -DMUT_FOLLOWER_IGNORES_LEADER -DPROPS=${bit[follower-wait]}"
   } | pool || status=1
   ;;
 "")
@@ -208,13 +247,14 @@ case ${1:-} in
     echo "run fixed-2x1-logout-fault      pass full -DFIXED -DNP=2 -DNR=1 -DSLOTS=1 -DMAXFAULTS=1 -DUSER=1"
     echo "run fixed-2x1-withdrawal-fault  pass full -DFIXED -DNP=2 -DNR=1 -DSLOTS=1 -DMAXFAULTS=1 -DUSER=2"
     echo "run fixed-1x2-logout-fault      pass full -DFIXED -DNP=1 -DNR=2 -DSLOTS=2 -DMAXFAULTS=1 -DUSER=1"
-    for sc in switch switch-2p restore other-origin refused-removal notices notices-switch follower follower-logout follower-fault grace lost-strict; do
+    for sc in lock-fails-notices follower-suspends switch switch-2p restore other-origin refused-removal notices notices-switch follower follower-logout follower-fault grace lost-strict \
+      lock-fails lock-fails-2p withdraw-lock-fails former old-writer retry-lock-fails follower-no-leader; do
       echo "run fixed-$sc pass full -DFIXED ${scene[$sc]}"
     done
   } | pool || status=1
   ;;
 *)
-  sed -n '2,14p' "$0"
+  sed -n '2,18p' "$0"
   exit 2
   ;;
 esac

@@ -122,7 +122,12 @@ struct RandomBudget {
     private var operations: [Operation] = []
     /// How many operations have returned (the quiescence check reads it on every turn).
     private var returned = 0
-    private var trace: [String] = []
+    /// Whether a client's own logout or withdrawal returned since the last check (its session is
+    /// recorded again then, even when the check sees the same one: it came back in between).
+    private var endedSinceCheck = [false, false]
+    private var trace: [String] = [] {
+        didSet { if let line = trace.last { modelTrace?.record("# " + line) } }
+    }
 
     // What the checks know.
     /// The family each client held at the last check.
@@ -195,19 +200,32 @@ struct RandomBudget {
             }
         }
     }
-    init(seed: UInt64, steps: Int) {
+    /// Issue 45 item 7: the run's steps in the model's vocabulary, when recorded.
+    let modelTrace: ModelTrace?
+    /// Whether lock waits fail now and then (`WOTE_RANDOM_LOCK_FAILS`), as time-outs, cancelled
+    /// callers and refused background time make them fail.
+    let lockFailures: Bool
+    private let shared: TaggedStorage
+
+    init(seed: UInt64, steps: Int, recording: Bool = false, lockFailures: Bool = false) {
         self.seed = seed
         self.steps = steps
+        self.lockFailures = lockFailures
+        let modelTrace = recording ? ModelTrace() : nil
+        self.modelTrace = modelTrace
         random = SplitMix64(seed: seed)
         server = FakeWoteServer(
             clock: clock, rotation: .strict, accessLifetime: .seconds(300), refreshLifetime: .seconds(30 * 86_400))
         parking = FakeWoteServer.Parking(server)
-        let shared = TaggedStorage(inner: storage, history: history) { [server] in server.session(of: $0) }
+        let shared = TaggedStorage(inner: storage, history: history, trace: modelTrace) { [server] in
+            server.session(of: $0)
+        }
+        self.shared = shared
         clients = (0..<2).map { [parking, clock] index in
             WoteClient(
                 configuration: WoteConfiguration(
                     baseURL: RandomSessionRun.baseURL, storage: shared,
-                    transport: Self.transport(of: parking, forClient: index), clock: clock.clock))
+                    transport: Self.transport(of: parking, forClient: index, trace: modelTrace), clock: clock.clock))
         }
         lastFamily = [nil, nil]
         left = [[], []]
@@ -220,7 +238,9 @@ struct RandomBudget {
     ///   trace's last lines.
     func run() async -> String? {
         for client in clients { _ = client.session }
-        for client in clients { _ = await client.restoreSession() }
+        for (index, client) in clients.enumerated() {
+            _ = await TaggedStorage.$writer.withValue(index) { await client.restoreSession() }
+        }
         await settle()
         if let violation = await check() { return await failure(step: 0, violation) }
         for step in 1...steps {
@@ -284,8 +304,9 @@ struct RandomBudget {
     private func takeStep() async {
         let inFlight = operations.filter { $0.outcome == nil }.count
         let parked = parking.parked.count
-        enum Action { case release, start, advance, storeWrite, writeFailures }
+        enum Action { case release, start, advance, storeWrite, writeFailures, lockFailures }
         var choices: [(weight: Int, value: Action)] = [(8, .advance), (3, .storeWrite), (4, .writeFailures)]
+        if lockFailures { choices.append((4, .lockFailures)) }
         if parked > 0 { choices.append((35, .release)) }
         if inFlight < Self.maximumInFlight { choices.append((40, .start)) }
         switch random.pick(choices) {
@@ -296,6 +317,10 @@ struct RandomBudget {
             clock.advance(by: .seconds(seconds))
             trace.append("clock +\(seconds) s")
         case .storeWrite: anotherProcessWrites()
+        case .lockFailures:
+            let failing = random.chance(40)
+            shared.locksFail.withLock { $0 = failing }
+            trace.append(failing ? "lock waits fail" : "lock waits succeed")
         case .writeFailures:
             let failing = random.chance(40)
             storage.failWrites(with: failing ? .unavailable("device locked") : nil)
@@ -431,6 +456,7 @@ struct RandomBudget {
             storage.session = StoredSession(tokens: pair, profileCompleted: completed)
             trace.append("another process stores session \(family(of: pair.accessToken)!)")
         }
+        modelTrace?.record("other \(ModelTrace.session(storage.session.flatMap { family(of: $0.tokens.accessToken) }))")
         history.record(writer: nil, from: before, to: storage.session.flatMap { family(of: $0.tokens.accessToken) })
         // Whatever a client held may now be gone from the store, legitimately.
         for family in lastFamily.compactMap({ $0 })
@@ -564,6 +590,9 @@ struct RandomBudget {
         {
             endCompleted[operation.client].insert(family)
             endedForGood.insert(family)
+            // The app was told of this end when the call returned (the model's told[]).
+            modelTrace?.record("end \(operation.client) \(ModelTrace.session(family)) 2")
+            endedSinceCheck[operation.client] = true
             if operation.succeeded { loggedOutEverywhere.insert(family) }
         }
     }
@@ -585,10 +614,12 @@ struct RandomBudget {
 
     /// The transport of client `index`: it names the client on every request, so the run can tell
     /// which client spent a refresh token.
-    nonisolated private static func transport(of parking: FakeWoteServer.Parking, forClient index: Int) -> HTTPTransport
-    {
+    nonisolated private static func transport(
+        of parking: FakeWoteServer.Parking, forClient index: Int, trace: ModelTrace?
+    ) -> HTTPTransport {
         let parked = parking.transport
         return HTTPTransport { request in
+            if request.url?.path == "/api/auth/refresh" { trace?.record("send \(index)") }
             var named = request
             named.setValue(String(index), forHTTPHeaderField: clientHeader)
             return try await parked.send(named)
@@ -677,6 +708,15 @@ struct RandomBudget {
                     "client \(index): SessionModel says \(String(describing: modelState)), the engine \(snapshot.state)"
             }
             let current = snapshot.state.hasSession ? snapshot.tokens.flatMap { family(of: $0.accessToken) } : nil
+            // The client's session as the model's trace sees it (before any check returns).
+            if current != lastFamily[index] || endedSinceCheck[index] {
+                endedSinceCheck[index] = false
+                if let previous = lastFamily[index], current != previous {
+                    let why = ModelTrace.why(current == nil ? snapshot.state : nil)
+                    modelTrace?.record("end \(index) \(ModelTrace.session(previous)) \(why)")
+                }
+                if let current { modelTrace?.record("hold \(index) \(ModelTrace.session(current))") }
+            }
             // Even a logout whose removal the store refused (issue 33 item 3): the removal is owed by
             // the store, and every client on it makes it before adopting or writing anything.
             if let current, endCompleted[index].contains(current) {

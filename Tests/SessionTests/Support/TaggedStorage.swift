@@ -58,28 +58,60 @@ final class TaggedStorage: TokenStorage {
     let history: StoreHistory
     /// The session a token belongs to (``FakeWoteServer/session(of:)``).
     let session: @Sendable (String) -> Int?
+    /// Issue 45 item 7: where the store's reads, writes and lock outcomes are recorded, if anywhere.
+    let trace: ModelTrace?
+    /// Whether the next lock waits fail (`lockTimedOut`), as a time-out, a cancelled caller or refused
+    /// background time make them fail.
+    let locksFail = Locked(false)
 
-    init(inner: TestTokenStorage, history: StoreHistory, session: @escaping @Sendable (String) -> Int?) {
+    init(
+        inner: TestTokenStorage, history: StoreHistory, trace: ModelTrace? = nil,
+        session: @escaping @Sendable (String) -> Int?
+    ) {
         self.inner = inner
         self.history = history
+        self.trace = trace
         self.session = session
     }
 
     private var writer: Int? { Self.writer }
 
+    private var traceClient: Int { ModelTrace.client(writer) }
+
     func load() async throws(TokenStorageError) -> StoredSession? {
-        try await inner.load()
+        let found = try await inner.load()
+        trace?.record("load \(traceClient) \(ModelTrace.session(found.flatMap { session($0.tokens.accessToken) }))")
+        return found
     }
 
     func save(_ session: StoredSession) async throws(TokenStorageError) {
         let before = inner.session.flatMap { self.session($0.tokens.accessToken) }
         try await inner.save(session)
-        history.record(writer: writer, from: before, to: self.session(session.tokens.accessToken))
+        let after = self.session(session.tokens.accessToken)
+        trace?.record("save \(traceClient) \(ModelTrace.session(after))")
+        history.record(writer: writer, from: before, to: after)
     }
 
     func remove() async throws(TokenStorageError) {
         let before = inner.session.flatMap { self.session($0.tokens.accessToken) }
         try await inner.remove()
+        trace?.record("remove \(traceClient)")
         history.record(writer: writer, from: before, to: nil)
+    }
+
+    /// The store's lock as the engines take it: recorded (the engines of one process take turns on
+    /// one store, so it is never contended here), and failing while ``locksFail``.
+    func lock(waitingAtMost limit: Duration) async throws(TokenStorageError) -> TokenStorageLock {
+        let client = traceClient
+        if locksFail.current {
+            trace?.record("lockfail \(client)")
+            throw .lockTimedOut("the randomized run's lock wait failed")
+        }
+        trace?.record("lock \(client)")
+        return TokenStorageLock { [trace] in trace?.record("unlock \(client)") }
+    }
+
+    func lockForRefresh() async throws(TokenStorageError) -> TokenStorageLock {
+        try await lock(waitingAtMost: .seconds(35))
     }
 }
