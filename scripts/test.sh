@@ -83,6 +83,9 @@ scripts/fuzz.sh --ci
 step "the session protocol's model, checked with SPIN (about 2 minutes)"
 scripts/model-check.sh
 
+step "trace validation: the randomized engine test's steps replayed against the model (25 seeds)"
+WOTE_RANDOM_SEEDS=25 scripts/model-check.sh --traces
+
 step "tests (unit and end-to-end)"
 WOTE_E2E_SERVER="$url" WOTE_E2E_SERVER_B="$second_url" WOTE_CLI_E2E_SERVER="$cli_url" WOTE_BINARY_DIR="$root/.build/debug" WOTE_RELIABILITY_REPORT="$root/Docs/Reliability.md" \
     swift test -Xswiftc -warnings-as-errors

@@ -230,11 +230,28 @@ extension SessionEngine {
             case .finish(let outcome):
                 return outcome
             case .refreshAndSendAgain:
-                switch await refreshForLogout(tokens.refreshToken, until: deadline) {
+                switch await refreshForLogoutUnderLock(tokens.refreshToken, until: deadline) {
                 case .success(let pair): (tokens, refreshed) = (pair, true)
                 case .failure(let error): return .notTold(error)
                 }
             }
+        }
+    }
+
+    /// Refreshes `refreshToken` for the logout call, under the store's lock as every refresh is
+    /// (issue 45: no refresh for a logout outside the lock): another process that still holds the
+    /// session finds the store empty under that lock and spends nothing. Without the lock, no refresh.
+    ///
+    /// - Returns: the new pair, or why there is none.
+    private func refreshForLogoutUnderLock(_ refreshToken: String, until deadline: Duration) async
+        -> Result<TokenPair, WoteError>
+    {
+        do throws(WoteError) {
+            return try await withStore { () async throws(WoteError) in
+                await refreshForLogout(refreshToken, until: deadline)
+            }
+        } catch {
+            return .failure(error)
         }
     }
 
