@@ -63,6 +63,9 @@ final class TaggedStorage: TokenStorage {
     /// Whether the next lock waits fail (`lockTimedOut`), as a time-out, a cancelled caller or refused
     /// background time make them fail.
     let locksFail = Locked(false)
+    /// The sign-out record beside this store, shared by every client on it as a file or Keychain
+    /// store's is (issue 45: the record carries an end's owed removal to the other clients).
+    let records = InMemorySignOutRecordStore()
 
     init(
         inner: TestTokenStorage, history: StoreHistory, trace: ModelTrace? = nil,
@@ -114,4 +117,9 @@ final class TaggedStorage: TokenStorage {
     func lockForRefresh() async throws(TokenStorageError) -> TokenStorageLock {
         try await lock(waitingAtMost: .seconds(35))
     }
+}
+
+extension TaggedStorage: KeepsSignOutRecord {
+    /// The one record store of this store (``records``).
+    var signOutRecords: any SignOutRecordStore { records }
 }
