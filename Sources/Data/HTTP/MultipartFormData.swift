@@ -34,7 +34,7 @@ public struct MultipartFormData: Sendable, Equatable {
     ///
     /// - Parameter boundary: the boundary; the default is `WoteKit-` and a random UUID. One that is
     ///   not 1 to 70 of RFC 2046's boundary characters, or that a part holds, makes the body
-    ///   unsendable (see ``refusal``).
+    ///   unsendable: a request with it fails before anything is sent.
     public init(boundary: String = MultipartFormData.randomBoundary()) {
         self.boundary = boundary
     }
@@ -48,7 +48,7 @@ public struct MultipartFormData: Sendable, Equatable {
     ///
     /// A `contentType` that is not a media type (`type/subtype`, optional parameters, no line
     /// break) makes the body unsendable: the request fails with
-    /// ``WoteError/invalidArgument(name:reason:)`` before anything is sent (see ``refusal``).
+    /// ``WoteError/invalidArgument(name:reason:)`` before anything is sent.
     ///
     /// - Parameters:
     ///   - name: the form field name.
