@@ -51,7 +51,9 @@ struct DemoSteps {
         try await feedWhileTheTokenExpires(suffix: suffix)
 
         step(8, "Logout", command: "wote logout")
-        narrate("The server bans the access token; WoteKit deletes both tokens from the store whatever it answers.")
+        narrate(
+            "The call names both tokens: the server bans the access token (the reference server also "
+                + "ends the refresh token); WoteKit deletes both tokens from the store whatever it answers.")
         show(try await run(LogoutCommand()))
 
         step(9, "The next launch", command: "wote status")
