@@ -110,7 +110,8 @@ extension SessionEngine {
     }
 
     /// Brings memory to what the store holds now, in the store queue's order (never between a
-    /// sign-in's write and its switch, nor beside a logout's removal):
+    /// sign-in's write and its switch, nor beside a logout's removal), once every end under way here
+    /// has reached the store:
     /// - a session in memory that the store no longer holds ends as ``SignOutReason/endedElsewhere``;
     ///   a newer pair of it in the store is adopted (`tokensRefreshed`); another session there (a
     ///   sign-in in another process) ends it as ``SignOutReason/endedElsewhere``, then is restored;
@@ -122,8 +123,7 @@ extension SessionEngine {
     /// - Returns: whether the store was read (or nothing needed reading); `false` when its lock was
     ///   not had.
     func followStore() async -> Bool {
-        var before = generation
-        var following = machine.noticeFollowing(removalPending: removalPending)
+        var (following, before) = await noticeFollowingOnceEndsAreStored()
         if following == .rereadStore {
             let reading: StoreReading?
             do throws(WoteError) {
@@ -138,8 +138,7 @@ extension SessionEngine {
             if after.announcesRefresh { broadcaster.send(.tokensRefreshed) }
             // Another process began another session: this one ended, and that one is a sign-in here.
             guard after.looksForSignIn else { return true }
-            before = generation
-            following = machine.noticeFollowing(removalPending: removalPending)
+            (following, before) = await noticeFollowingOnceEndsAreStored()
         }
         guard following == .lookForSignIn else { return true }
         await waitForStoreQueue()
@@ -149,5 +148,16 @@ extension SessionEngine {
         // Announced as any restore is: `restored(signedIn)` (or `profileRequired`).
         _ = await restoreFromStorage()
         return true
+    }
+
+    /// What a notice makes the engine do (``SessionStateMachine/noticeFollowing(removalPending:)``),
+    /// decided once every end under way here is in the store (until then the store may still hold
+    /// the very session an end removes), and the generation it was decided in.
+    private func noticeFollowingOnceEndsAreStored() async -> (SessionStateMachine.NoticeFollowing, UInt64) {
+        while true {
+            let following = machine.noticeFollowing(removalPending: removalPending)
+            guard following == .afterEndsAreStored else { return (following, generation) }
+            await waitUntilEndingsAreStored()
+        }
     }
 }

@@ -48,6 +48,9 @@ extension SessionEngine {
                 }
             }
         case .waitForQueue:
+            // An end whose store step has not entered the queue yet (it runs in a task of its own)
+            // is waited for too (Model/session.pml: a restore begins only with `endsQueued` 0).
+            await waitUntilEndingsAreStored()
             await waitForStoreQueue()
         }
         let read = await loadStore()

@@ -35,10 +35,16 @@ extension SessionStateMachine {
         /// Nothing: a session kept in memory only ignores the store, as does a store that could not
         /// be read or a removal still owed.
         case nothing
+        /// Wait until every end under way here is in the store, then decide again: until then the
+        /// store may still hold a session this process ended (a logout between its end in memory and
+        /// its store step), which a look for a sign-in would take up again (Model/session.pml: a
+        /// notice pass begins only with `endsQueued` 0).
+        case afterEndsAreStored
     }
 
     /// Decides what a store notice makes the engine do with the session as it stands.
     package func noticeFollowing(removalPending: Bool) -> NoticeFollowing {
+        guard endings.isEmpty else { return .afterEndsAreStored }
         if session != nil { return isPersistent ? .rereadStore : .nothing }
         guard case .signedOut = state, !removalPending else { return .nothing }
         return .lookForSignIn

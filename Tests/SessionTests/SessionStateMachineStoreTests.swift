@@ -234,7 +234,8 @@ import WoteSession
         #expect(machine.noticeFollowing(removalPending: false) == .rereadStore)
         #expect(machine.noticeRereads(askedIn: signedIn))
         #expect(!machine.noticeMayRestore(askedIn: signedIn))
-        _ = machine.endSession(.endedElsewhere, cancellingRefresh: false)
+        let ended = machine.endSession(.endedElsewhere, cancellingRefresh: false)
+        _ = machine.endingStored(ended.id)
         #expect(!machine.noticeRereads(askedIn: signedIn))
         #expect(machine.noticeFollowing(removalPending: false) == .lookForSignIn)
         #expect(machine.noticeFollowing(removalPending: true) == .nothing)
@@ -253,6 +254,20 @@ import WoteSession
         _ = unavailable.restoreRead(
             .failure(.unavailable("locked")), askedIn: 0, removalPending: false, origin: Self.origin, now: Fixture.now)
         #expect(unavailable.noticeFollowing(removalPending: false) == .nothing)
+    }
+
+    /// A notice heard between a logout's end in memory and its store step (which runs in a task of
+    /// its own) waits for that step: until then the store still holds the session the logout ended,
+    /// and a look for a sign-in elsewhere would take it up again (CI, session 18: the reference
+    /// server's logout test found `signedOut(noSession)` and a `restored` event after `logout()`).
+    @Test func aNoticeDuringALogoutsEnd_waitsUntilTheEndIsStored() {
+        var machine = Fixture.signedIn()
+        let ended = machine.endSession(.loggedOut, cancellingRefresh: false)
+        #expect(machine.noticeFollowing(removalPending: false) == .afterEndsAreStored)
+        #expect(machine.noticeFollowing(removalPending: true) == .afterEndsAreStored)
+        _ = machine.endingStored(ended.id)
+        #expect(machine.noticeFollowing(removalPending: false) == .lookForSignIn)
+        #expect(machine.noticeFollowing(removalPending: true) == .nothing)
     }
 
     /// After a notice's re-read: an adopted pair is told as a refresh; another sign-in there is
