@@ -350,7 +350,7 @@ struct SendLane: Sendable {
     var storeBehind = false
 
     /// The published session's identity, as ``SessionStateMachine/identity`` is the machine's.
-    var identity: SessionIdentity? { SessionStateMachine.identity(of: session, in: generation) }
+    var identity: SessionIdentity? { SessionStateMachine.identity(hasSession: session != nil, in: generation) }
 }
 
 extension SessionEngine {

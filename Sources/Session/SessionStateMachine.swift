@@ -208,12 +208,15 @@ package struct SessionStateMachine: Sendable {
     /// The session in memory's identity (its generation), or `nil` when there is none: what work
     /// started for a session (a profile fetched, a withdrawal) carries, to act on it only while it
     /// is still the session in memory (``holds(_:)``).
-    package var identity: SessionIdentity? { Self.identity(of: session, in: generation) }
+    package var identity: SessionIdentity? { Self.identity(hasSession: session != nil, in: generation) }
 
-    /// The identity of `session` in `generation`, or `nil` without a session: the one rule for the
-    /// machine and for the lane the engine publishes from it.
-    package static func identity(of session: StoredSession?, in generation: UInt64) -> SessionIdentity? {
-        session == nil ? nil : SessionIdentity(generation: generation)
+    /// The identity of the session in `generation`, or `nil` without a session (`hasSession`
+    /// `false`): the one rule for the machine and for the lane the engine publishes from it. It
+    /// takes whether there is a session, not the session: asked on every request, it copies no
+    /// token.
+    @inline(__always)
+    package static func identity(hasSession: Bool, in generation: UInt64) -> SessionIdentity? {
+        hasSession ? SessionIdentity(generation: generation) : nil
     }
 
     /// Whether `identity` is the session in memory's: only then may work started for it (the

@@ -34,7 +34,10 @@ extension AsyncHTTPClientTransport {
         do {
             let outgoing = try Self.clientRequest(for: request, url: url)
             let deadline = NIODeadline.now() + .nanoseconds(Int64(Self.timeout(of: request) * 1e9))
-            let client = SchemePolicy.isLoopback(host: url.host) ? loopbackClient : client
+            // Without a proxy the two clients are one, and the host is not looked at (reading
+            // `URL.host` and matching it is a microsecond or two of every request on Linux).
+            let direct = loopbackClient !== client && SchemePolicy.isLoopback(host: url.host)
+            let client = direct ? loopbackClient : client
             task = client.execute(
                 request: outgoing, delegate: AnswerCollector(maximumBodySize: limit), deadline: deadline)
         } catch {
