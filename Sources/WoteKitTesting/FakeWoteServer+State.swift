@@ -35,6 +35,7 @@ extension FakeWoteServer {
         var rotation: Rotation
         var accessLifetime: TimeInterval
         var refreshLifetime: TimeInterval
+        var tokenForm: TokenForm = .jwt
         var members: [String: Member] = [:]
         var socialRoutes: [String: String] = [:]
         var rejectedCodes: Set<String> = []
@@ -59,10 +60,20 @@ extension FakeWoteServer {
         /// Issues the next pair for `member`, at `now`; its access token lives `accessLifetime`
         /// (the server's by default).
         mutating func issue(for member: String, at now: Date, accessLifetime: TimeInterval? = nil) -> TokenPairFixture {
-            let pair = TokenPairFixture(
-                number: issuedPairs.count + 1, subject: member, issuedAt: now,
-                accessLifetime: .seconds(accessLifetime ?? self.accessLifetime),
-                refreshLifetime: .seconds(refreshLifetime))
+            let number = issuedPairs.count + 1
+            let lifetime = accessLifetime ?? self.accessLifetime
+            let pair =
+                switch tokenForm {
+                case .jwt:
+                    TokenPairFixture(
+                        number: number, subject: member, issuedAt: now, accessLifetime: .seconds(lifetime),
+                        refreshLifetime: .seconds(refreshLifetime))
+                case .opaque:
+                    TokenPairFixture(
+                        accessToken: "opaque-access-\(number)", refreshToken: "opaque-refresh-\(number)",
+                        accessExpiresAt: now.addingTimeInterval(lifetime),
+                        refreshExpiresAt: now.addingTimeInterval(refreshLifetime), issuedAt: now)
+                }
             issuedPairs.append(pair)
             return pair
         }

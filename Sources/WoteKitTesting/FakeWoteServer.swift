@@ -46,6 +46,15 @@ public final class FakeWoteServer: Sendable, CustomReflectable {
         case grace(Duration)
     }
 
+    /// What the tokens the server issues look like.
+    public enum TokenForm: Sendable, Equatable {
+        /// JWTs, as the real Wote server issues: WoteKit reads their `iat` and `exp`.
+        case jwt
+        /// Opaque strings (`opaque-access-1`): WoteKit knows a pair only by the expiry times the
+        /// answer carries and the device's time it arrived, as with servers that issue opaque tokens.
+        case opaque
+    }
+
     /// The base URL to configure the client with: `https://api.wote.test`. The server answers any
     /// host; only paths count.
     public static let baseURL = URL(string: "https://api.wote.test")!
@@ -71,14 +80,15 @@ public final class FakeWoteServer: Sendable, CustomReflectable {
     ///     catches a client that sends two refreshes for one token.
     ///   - accessLifetime: how long each access token lives.
     ///   - refreshLifetime: how long each refresh token lives.
+    ///   - tokens: what the issued tokens look like; JWTs by default, as the real server's.
     public init(
         clock: TestClock = TestClock(), rotation: Rotation = .strict, accessLifetime: Duration = .seconds(3600),
-        refreshLifetime: Duration = .seconds(14 * 86_400)
+        refreshLifetime: Duration = .seconds(14 * 86_400), tokens: TokenForm = .jwt
     ) {
         self.clock = clock
         var initial = State(
             rotation: rotation, accessLifetime: accessLifetime.timeInterval,
-            refreshLifetime: refreshLifetime.timeInterval)
+            refreshLifetime: refreshLifetime.timeInterval, tokenForm: tokens)
         initial.members[Self.defaultMember] = Member(id: Self.defaultMember, profile: Self.sampleProfile)
         state = Locked(initial)
     }

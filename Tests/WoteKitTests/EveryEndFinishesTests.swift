@@ -317,6 +317,42 @@ struct EveryEndFinishesTests {
     }
 }
 
+extension EveryEndFinishesTests {
+    // MARK: - Finding 10: opaque tokens and a clock moved back
+
+    /// With opaque tokens WoteKit dates a pair by the device's time it arrived. The person moves the
+    /// device's clock back an hour; the widget then refreshes, and its newer pair carries the earlier
+    /// date. The app, whose token the server no longer takes, still adopts that pair from the store
+    /// instead of sending its own spent refresh token (which a strict server answers by ending
+    /// the whole session).
+    @Test func finding10_aNewerOpaquePairDatedByAClockMovedBack_isAdoptedByTheOtherProcess() async throws {
+        let folder = try TemporaryDirectory()
+        let server = FakeWoteServer(rotation: .strict, tokens: .opaque)
+        let app = Self.client(of: server, store: folder.store)
+        let widget = Self.client(of: server, store: folder.store)
+        _ = try await app.login(.kakao("code"), remember: true)
+        let first = try await app.accessToken()
+        #expect(first.hasPrefix("opaque-"))
+        #expect(await widget.restoreSession().state == .signedIn)
+
+        // The device's clock goes back an hour; the server's does not.
+        let now = server.clock.now
+        server.setServerTimeOffset(.seconds(3600))
+        server.clock.setWallClock(to: now.addingTimeInterval(-3600))
+        _ = try await widget.refreshSession()
+        let second = try await widget.accessToken()
+        #expect(second != first)
+
+        // The app's token is refused: it takes the widget's newer pair from the store.
+        let retried = try await app.accessToken(
+            afterRejecting: first, from: FakeWoteServer.baseURL.appending(path: "/api/posts"))
+        #expect(retried == second)
+        #expect(server.refreshCount == 1)
+        #expect(await app.currentSession.state == .signedIn)
+        _ = try await app.fetchMyProfile()
+    }
+}
+
 extension AuthenticationState {
     /// Whether nobody is signed in, for whatever reason.
     var isSignedOut: Bool {
