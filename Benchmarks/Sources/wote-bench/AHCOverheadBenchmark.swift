@@ -3,11 +3,14 @@ import Foundation
 import WoteKit
 import WoteKitAsyncHTTPClient
 
-/// Benchmark 7 (issue 26): WoteKit's `fetchMyProfile` over `AsyncHTTPClientTransport()` against
-/// the same `GET /api/profiles` sent with a bare AsyncHTTPClient `HTTPClient`
-/// (``BareAHCProfileClient``), in one run against one server. The two sides take turns round by
-/// round (each round starting with the other side), at concurrency 1 and 16; then each side sends
-/// many requests at concurrency 16 for its heap growth per request.
+/// Benchmark 7 (issues 26 and 49): WoteKit's `fetchMyProfile` over `AsyncHTTPClientTransport()`
+/// against the same `GET /api/profiles` sent with a bare AsyncHTTPClient `HTTPClient` two ways: on
+/// its fastest path, the `EventLoopFuture` API (``BareAHCFutureProfileClient``), and on its
+/// async/await API (``BareAHCProfileClient``), in one run against one server. The three sides take
+/// turns round by round (each round starting with the next side), at concurrency 1 and 16; every
+/// figure is the median over the rounds of a per-round comparison, so that a slow moment of the
+/// machine lands in one round's ratio instead of one side's total. Then WoteKit and the async side
+/// send many requests at concurrency 16 for their heap growth per request.
 ///
 /// Over AsyncHTTPClient WoteKit has nothing to hide behind (issue 14 retired the goal over
 /// URLSession on Linux, which forces a task per exchange), so this is the figure of WoteKit's own
@@ -24,14 +27,18 @@ struct AHCOverheadBenchmark {
     let heapRequests: Int
     let checkpointEvery: Int
 
-    /// The two sides, ready to send: WoteKit over its AsyncHTTPClient transport, and the bare client
-    /// with the same member's token. Both run on AsyncHTTPClient's singleton event loops.
+    /// The sides, ready to send: WoteKit over its AsyncHTTPClient transport, and one bare client
+    /// with the same member's token, driven through its future API and through its async API. All
+    /// run on AsyncHTTPClient's singleton event loops.
     struct Sides {
         let network: AsyncHTTPClientTransport
         let bareClient: AsyncHTTPClient.HTTPClient
         let member: Member
         let wotekit: @Sendable () async -> Bool
+        /// Bare AsyncHTTPClient, `execute(_:timeout:)` (its async/await API).
         let bare: @Sendable () async -> Bool
+        /// Bare AsyncHTTPClient, `execute(request:deadline:)` awaited with `get()` (its fastest path).
+        let bareFuture: @Sendable () async -> Bool
 
         static func make(server: URL, clock: BenchClock) async throws -> Sides {
             let network = AsyncHTTPClientTransport()
@@ -39,11 +46,12 @@ struct AHCOverheadBenchmark {
                 eventLoopGroup: AsyncHTTPClient.HTTPClient.defaultEventLoopGroup)
             do {
                 let member = try await Member.signIn(server: server, clock: clock, transport: .asyncHTTPClient(network))
-                let bare = BareAHCProfileClient(
-                    client: bareClient, server: server, accessToken: try await member.accessToken())
+                let token = try await member.accessToken()
+                let bare = BareAHCProfileClient(client: bareClient, server: server, accessToken: token)
+                let bareFuture = BareAHCFutureProfileClient(client: bareClient, server: server, accessToken: token)
                 return Sides(
                     network: network, bareClient: bareClient, member: member, wotekit: member.fetchProfile,
-                    bare: bare.fetchProfile)
+                    bare: bare.fetchProfile, bareFuture: bareFuture.fetchProfile)
             } catch {
                 try? await network.shutdown()
                 try? await bareClient.shutdown()
@@ -60,27 +68,62 @@ struct AHCOverheadBenchmark {
 
     private struct Side {
         var name: String
+        /// The figures' name for the side.
+        var key: String
         var request: @Sendable () async -> Bool
-        var c1 = Load.Result(elapsed: .zero, clientCPU: .zero, successes: 0, failures: 0)
-        var c16 = Load.Result(elapsed: .zero, clientCPU: .zero, successes: 0, failures: 0)
+        var measuresHeap: Bool
+        /// Each round's run, in round order.
+        var c1Rounds: [Load.Result] = []
+        var c16Rounds: [Load.Result] = []
         var c1Switches = 0
         var c16Switches = 0
-        var c16RoundTimes: [Double] = []
         var heapSlope: Double?
         var heapFailures = 0
 
-        var failures: Int { c1.failures + c16.failures + heapFailures }
+        var failures: Int { (c1Rounds + c16Rounds).map(\.failures).reduce(0, +) + heapFailures }
 
         static func cpuMicroseconds(_ result: Load.Result) -> Double {
             result.clientCPU.seconds * 1e6 / Double(max(result.requests, 1))
+        }
+
+        static func microsecondsPerRequest(_ result: Load.Result) -> Double {
+            result.elapsed.seconds * 1e6 / Double(max(result.requests, 1))
+        }
+    }
+
+    /// One side against another over the rounds: the per-round time ratios (side/other, time per
+    /// request) and the per-round client CPU differences (side − other, µs per request).
+    private struct Comparison {
+        let ratios: [Double]
+        let cpuDifferences: [Double]
+
+        init(_ side: [Load.Result], _ other: [Load.Result]) {
+            ratios = zip(side, other).map {
+                Side.microsecondsPerRequest($0) / Side.microsecondsPerRequest($1)
+            }
+            cpuDifferences = zip(side, other).map { Side.cpuMicroseconds($0) - Side.cpuMicroseconds($1) }
+        }
+
+        var ratio: Double { Stats.median(ratios) }
+        var cpu: Double { Stats.median(cpuDifferences) }
+
+        /// `median (min–max)` of the ratios.
+        var ratioSpread: String {
+            "\(Report.format(ratio)) (\(Report.format(ratios.min() ?? 0))–\(Report.format(ratios.max() ?? 0)))"
         }
     }
 
     func run(into report: inout Report) async throws {
         let made = try await Sides.make(server: server, clock: clock)
         var sides = [
-            Side(name: "WoteKit fetchMyProfile over AsyncHTTPClientTransport", request: made.wotekit),
-            Side(name: "bare AsyncHTTPClient", request: made.bare),
+            Side(
+                name: "WoteKit fetchMyProfile over AsyncHTTPClientTransport", key: "wotekit", request: made.wotekit,
+                measuresHeap: true),
+            Side(
+                name: "bare AsyncHTTPClient, future API (fastest path)", key: "bare_future",
+                request: made.bareFuture, measuresHeap: false),
+            Side(
+                name: "bare AsyncHTTPClient, async API", key: "bare_async", request: made.bare, measuresHeap: true),
         ]
         for index in sides.indices {  // warm-up: connections open, code paths faulted in
             _ = await Load.run(total: 2_000, concurrency: 16, sides[index].request)
@@ -90,19 +133,19 @@ struct AHCOverheadBenchmark {
             for step in sides.indices {
                 let index = (round + step) % sides.count
                 let switchesBefore = ProcessMetrics.contextSwitches()
-                sides[index].c1.add(await Load.run(total: sequentialRequests, concurrency: 1, sides[index].request))
+                sides[index].c1Rounds.append(
+                    await Load.run(total: sequentialRequests, concurrency: 1, sides[index].request))
                 sides[index].c1Switches += ProcessMetrics.contextSwitches() - switchesBefore
             }
             for step in sides.indices {
                 let index = (round + 1 + step) % sides.count
                 let switchesBefore = ProcessMetrics.contextSwitches()
-                let result = await Load.run(total: concurrentRequests, concurrency: 16, sides[index].request)
+                sides[index].c16Rounds.append(
+                    await Load.run(total: concurrentRequests, concurrency: 16, sides[index].request))
                 sides[index].c16Switches += ProcessMetrics.contextSwitches() - switchesBefore
-                sides[index].c16.add(result)
-                sides[index].c16RoundTimes.append(result.elapsed.seconds)
             }
         }
-        for index in sides.indices {
+        for index in sides.indices where sides[index].measuresHeap {
             (sides[index].heapSlope, sides[index].heapFailures) = await heapGrowth(sides[index].request)
         }
         await made.shutdown()
@@ -111,72 +154,116 @@ struct AHCOverheadBenchmark {
 
     private func add(_ sides: [Side], to report: inout Report) {
         let wote = sides[0]
-        let bare = sides[1]
+        let future = sides[1]
+        let asyncSide = sides[2]
         var section = Report.Section(
             title: "7. Overhead over AsyncHTTPClient: WoteKit `fetchMyProfile` vs bare AsyncHTTPClient",
             header: [
-                "side", "req/s c1", "time c1 vs bare", "CPU µs/req c1", "switches/req c1", "req/s c16",
-                "time c16 vs bare", "CPU µs/req c16", "switches/req c16", "heap bytes/request", "failures",
+                "side", "req/s c1", "time c1 vs future", "time c1 vs async", "CPU µs/req c1", "switches/req c1",
+                "req/s c16", "time c16 vs future", "time c16 vs async", "CPU µs/req c16", "switches/req c16",
+                "heap bytes/request", "failures",
             ])
         for side in sides {
+            let c1 = side.c1Rounds.reduce(into: Load.Result.zero) { $0.add($1) }
+            let c16 = side.c16Rounds.reduce(into: Load.Result.zero) { $0.add($1) }
             section.rows.append([
-                side.name, Report.format(side.c1.requestsPerSecond.rounded()),
-                Report.format(side.c1.elapsed.seconds / bare.c1.elapsed.seconds) + "×",
-                Report.format(Side.cpuMicroseconds(side.c1)),
-                Report.format(Double(side.c1Switches) / Double(max(side.c1.requests, 1))),
-                Report.format(side.c16.requestsPerSecond.rounded()),
-                Report.format(side.c16.elapsed.seconds / bare.c16.elapsed.seconds) + "×",
-                Report.format(Side.cpuMicroseconds(side.c16)),
-                Report.format(Double(side.c16Switches) / Double(max(side.c16.requests, 1))),
+                side.name, Report.format(c1.requestsPerSecond.rounded()),
+                Comparison(side.c1Rounds, future.c1Rounds).ratioSpread + "×",
+                Comparison(side.c1Rounds, asyncSide.c1Rounds).ratioSpread + "×",
+                Report.format(Stats.median(side.c1Rounds.map(Side.cpuMicroseconds))),
+                Report.format(Double(side.c1Switches) / Double(max(c1.requests, 1))),
+                Report.format(c16.requestsPerSecond.rounded()),
+                Comparison(side.c16Rounds, future.c16Rounds).ratioSpread + "×",
+                Comparison(side.c16Rounds, asyncSide.c16Rounds).ratioSpread + "×",
+                Report.format(Stats.median(side.c16Rounds.map(Side.cpuMicroseconds))),
+                Report.format(Double(side.c16Switches) / Double(max(c16.requests, 1))),
                 side.heapSlope.map(Report.format) ?? "n/a", "\(side.failures)",
             ])
         }
-        let roundRatios = zip(wote.c16RoundTimes, bare.c16RoundTimes).map { $0 / $1 }
         section.notes.append(
             "- \(rounds) rounds; in each, \(sequentialRequests) requests per side at concurrency 1, then "
                 + "\(concurrentRequests) per side at concurrency 16, the sides taking turns (each round starting "
-                + "with the other side). CPU: user + system of the whole process while the side ran. Switches: "
-                + "voluntary + involuntary context switches of the process per request.")
+                + "with the next side). CPU: user + system of the whole process while the side ran, the median "
+                + "over the rounds. Switches: voluntary + involuntary context switches of the process per request.")
         section.notes.append(
-            "- concurrency 16, WoteKit/bare per-round time ratios: median "
-                + "\(Report.format(Stats.median(roundRatios))), min \(Report.format(roundRatios.min() ?? 0)), "
-                + "max \(Report.format(roundRatios.max() ?? 0))")
+            "- \"time vs future\" and \"time vs async\": the median over the rounds of the side's time per "
+                + "request divided by that bare side's in the same round, with the smallest and largest round's "
+                + "ratio in brackets. Each `ahc_overhead_*` figure below is likewise a median of per-round values, "
+                + "never a ratio of totals: `ahc_overhead_ratio_c1`/`_c16` WoteKit/bare future API (the fastest "
+                + "path), `ahc_overhead_async_ratio_c1`/`_c16` WoteKit/bare async API (what "
+                + "`ahc_overhead_ratio_*` meant before issue 49, then as a ratio of totals), `_min`/`_max` the "
+                + "smallest and largest round's ratio; `ahc_overhead_client_cpu_us_*` WoteKit's client CPU per "
+                + "request minus the future side's, `ahc_overhead_async_client_cpu_us_*` minus the async side's "
+                + "(medians of the per-round differences); `ahc_overhead_round_ratio_median_c16` is "
+                + "`ahc_overhead_async_ratio_c16` under its old name. `ahc_<side>_us_per_request_*` and "
+                + "`ahc_<side>_cpu_us_*`: each side's own median time and client CPU per request.")
         section.notes.append(
-            "- heap: \(heapRequests) requests per side at concurrency 16, glibc's heap in use every "
-                + "\(checkpointEvery) requests; the least-squares slope per request.")
+            "- heap: \(heapRequests) requests per side (WoteKit and the async side) at concurrency 16, glibc's heap "
+                + "in use every \(checkpointEvery) requests; the least-squares slope per request.")
         section.notes.append(
             "- WoteKit: `AsyncHTTPClientTransport()` (its default configuration, 16 connections per host). Bare: "
-                + "`HTTPClient` in AsyncHTTPClient's default configuration, the same member's token, "
-                + "`execute(_:timeout: .seconds(30))`, body collected, envelope decoded with `JSONDecoder`.")
+                + "one `HTTPClient` in AsyncHTTPClient's default configuration, the same member's token, the "
+                + "envelope decoded with `JSONDecoder`; future side: `HTTPClient.Request` from the parsed URL, "
+                + "`execute(request:deadline:)` with 30 seconds, `get()`, the collected `ByteBuffer` decoded; "
+                + "async side: `HTTPClientRequest`, `execute(_:timeout: .seconds(30))`, body collected.")
         report.add(section)
+        addComparison(wote, future, prefix: "ahc_overhead", against: "bare AsyncHTTPClient's future API", to: &report)
+        addComparison(
+            wote, asyncSide, prefix: "ahc_overhead_async", against: "bare AsyncHTTPClient's async API", to: &report)
         report.add(
-            "ahc_overhead_ratio_c1", wote.c1.elapsed.seconds / bare.c1.elapsed.seconds, goal: .atMost(1.03),
-            "WoteKit/bare AsyncHTTPClient time, concurrency 1")
-        report.add(
-            "ahc_overhead_ratio_c16", wote.c16.elapsed.seconds / bare.c16.elapsed.seconds, goal: .atMost(1.03),
-            "WoteKit/bare AsyncHTTPClient time, concurrency 16")
-        report.add(
-            "ahc_overhead_round_ratio_median_c16", Stats.median(roundRatios), goal: .informational,
-            "median of the per-round WoteKit/bare time ratios, concurrency 16")
-        report.add(
-            "ahc_overhead_client_cpu_us_c1", Side.cpuMicroseconds(wote.c1) - Side.cpuMicroseconds(bare.c1),
-            goal: .atMost(8), "client CPU per request beyond bare AsyncHTTPClient (µs), concurrency 1")
-        report.add(
-            "ahc_overhead_client_cpu_us_c16", Side.cpuMicroseconds(wote.c16) - Side.cpuMicroseconds(bare.c16),
-            goal: .informational, "client CPU per request beyond bare AsyncHTTPClient (µs), concurrency 16")
+            "ahc_overhead_round_ratio_median_c16", Comparison(wote.c16Rounds, asyncSide.c16Rounds).ratio,
+            goal: .informational, "ahc_overhead_async_ratio_c16 under its name before issue 49")
+        for side in sides {
+            for (level, results) in [("c1", side.c1Rounds), ("c16", side.c16Rounds)] {
+                report.add(
+                    "ahc_\(side.key)_us_per_request_\(level)", Stats.median(results.map(Side.microsecondsPerRequest)),
+                    goal: .informational, "median time per request (µs), \(side.name), \(level)")
+                report.add(
+                    "ahc_\(side.key)_cpu_us_\(level)", Stats.median(results.map(Side.cpuMicroseconds)),
+                    goal: .informational, "median client CPU per request (µs), \(side.name), \(level)")
+            }
+        }
         if let slope = wote.heapSlope {
             report.add(
                 "ahc_overhead_heap_bytes_per_request_wotekit", slope, goal: .informational,
                 "heap growth per request over \(heapRequests) requests (bytes), WoteKit over AsyncHTTPClient")
         }
-        if let slope = bare.heapSlope {
+        if let slope = asyncSide.heapSlope {
             report.add(
                 "ahc_overhead_heap_bytes_per_request_bare", slope, goal: .informational,
-                "heap growth per request over \(heapRequests) requests (bytes), bare AsyncHTTPClient")
+                "heap growth per request over \(heapRequests) requests (bytes), bare AsyncHTTPClient (async API)")
         }
         report.add(
             "ahc_overhead_failures", Double(sides.map(\.failures).reduce(0, +)), goal: .exactly(0),
             "failed requests during the AsyncHTTPClient overhead runs")
+    }
+
+    /// WoteKit against one bare side: the median per-round time ratios with their spread, and the
+    /// median per-round client CPU differences, at concurrency 1 and 16.
+    private func addComparison(
+        _ wote: Side, _ bare: Side, prefix: String, against: String, to report: inout Report
+    ) {
+        let c1 = Comparison(wote.c1Rounds, bare.c1Rounds)
+        let c16 = Comparison(wote.c16Rounds, bare.c16Rounds)
+        let timeGoals: (Report.Goal, Report.Goal) =
+            prefix == "ahc_overhead" ? (.atMost(1.03), .atMost(1.03)) : (.informational, .informational)
+        for (level, comparison, goal) in [("c1", c1, timeGoals.0), ("c16", c16, timeGoals.1)] {
+            report.add(
+                "\(prefix)_ratio_\(level)", comparison.ratio, goal: goal,
+                "WoteKit/\(against) time, median of \(rounds) per-round ratios, \(level)")
+            report.add(
+                "\(prefix)_ratio_\(level)_min", comparison.ratios.min() ?? 0, goal: .informational,
+                "smallest per-round WoteKit/\(against) time ratio, \(level)")
+            report.add(
+                "\(prefix)_ratio_\(level)_max", comparison.ratios.max() ?? 0, goal: .informational,
+                "largest per-round WoteKit/\(against) time ratio, \(level)")
+        }
+        report.add(
+            "\(prefix)_client_cpu_us_c1", c1.cpu, goal: prefix == "ahc_overhead" ? .atMost(8) : .informational,
+            "client CPU per request beyond \(against) (µs), median of per-round differences, c1")
+        report.add(
+            "\(prefix)_client_cpu_us_c16", c16.cpu, goal: .informational,
+            "client CPU per request beyond \(against) (µs), median of per-round differences, c16")
     }
 
     /// The least-squares slope of heap in use over requests (`nil` where the C library cannot
@@ -199,6 +286,9 @@ struct AHCOverheadBenchmark {
 }
 
 extension Load.Result {
+    /// No requests.
+    fileprivate static let zero = Load.Result(elapsed: .zero, clientCPU: .zero, successes: 0, failures: 0)
+
     /// Adds another run's counts and times to this one.
     fileprivate mutating func add(_ other: Load.Result) {
         elapsed += other.elapsed

@@ -2,9 +2,9 @@ import CHeapStats
 import Foundation
 import WoteKit
 
-/// `--profile ahc-wotekit`, `ahc-bare` or `ahc-wotekit-before` (WoteKit over the transport as it
-/// was before issue 26, ``LegacyAHCTransport``): sends one side of the AsyncHTTPClient overhead
-/// benchmark only, for `valgrind --tool=callgrind` (run it with two request counts and subtract,
+/// `--profile ahc-wotekit`, `ahc-bare`, `ahc-bare-future` (bare AsyncHTTPClient's future API) or
+/// `ahc-wotekit-before` (WoteKit over the transport as it was before issue 26,
+/// ``LegacyAHCTransport``): sends one side of the AsyncHTTPClient overhead benchmark only, for `valgrind --tool=callgrind` (run it with two request counts and subtract,
 /// so that start-up, sign-in and warm-up drop out) or `perf record`.
 struct AHCProfileRun {
     let server: URL
@@ -20,6 +20,7 @@ struct AHCProfileRun {
         switch key {
         case "ahc-wotekit": request = sides.wotekit
         case "ahc-bare": request = sides.bare
+        case "ahc-bare-future": request = sides.bareFuture
         case "ahc-wotekit-before":
             let client = WoteClient(
                 configuration: WoteConfiguration(
@@ -30,7 +31,7 @@ struct AHCProfileRun {
         default:
             await sides.shutdown()
             await legacy.shutdown()
-            throw BenchFailure("--profile takes ahc-wotekit, ahc-wotekit-before or ahc-bare")
+            throw BenchFailure("--profile takes ahc-wotekit, ahc-wotekit-before, ahc-bare or ahc-bare-future")
         }
         // Both sides warm up alike, so a subtraction of two runs leaves the measured requests only.
         _ = await Load.run(total: 100, concurrency: concurrency, request)

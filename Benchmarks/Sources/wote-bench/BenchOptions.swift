@@ -14,9 +14,10 @@ struct BenchOptions {
                              delegate (URLSession with a redirect-refusing delegate), transport (WoteKit's
                              HTTPTransport alone), recorded-wotekit or recorded-plain (the network taken out),
                              recorded-feed-wotekit or recorded-feed-plain (a 20-post feed page, network taken
-                             out), ahc-wotekit, ahc-bare or ahc-wotekit-before (WoteKit over
-                             AsyncHTTPClientTransport, bare AsyncHTTPClient, WoteKit over the transport as
-                             it was before issue 26); --requests (default 2000) and --concurrency (default 1)
+                             out), ahc-wotekit, ahc-bare, ahc-bare-future or ahc-wotekit-before (WoteKit over
+                             AsyncHTTPClientTransport, bare AsyncHTTPClient's async API, its future API,
+                             WoteKit over the transport as it was before issue 26); --requests (default
+                             2000) and --concurrency (default 1)
         """
 
     static let allBenchmarks = [
