@@ -263,6 +263,20 @@ if renamed:
           "future-API figures have no counterpart there.")
 only_today = [n for n in order if has("today", n) and not has("base", n) and not (renamed and (n.startswith("ahc_overhead_async_") or n.startswith("ahc_overhead_ratio_") or n.startswith("ahc_overhead_client_cpu_us_")))]
 only_base = [n for n in order if has("base", n) and not has("today", n)]
+if renamed:
+    # Today's figures against the future API (issue 49's goals) have no counterpart in the base:
+    # each today run's own value, and their median, so the runs can be read one by one.
+    own = [n for n in order if has("today", n) and (n.startswith("ahc_overhead_ratio_") or n.startswith("ahc_overhead_client_cpu_us_"))]
+    if own:
+        print()
+        print("| today's figure (against bare AsyncHTTPClient's future API) | median of the runs | each run |")
+        print("|---|---|---|")
+        for name in own:
+            runs = values[("today", name)]
+            median = statistics.median(runs.values())
+            print(f"| {name} | {fmt(median)} | {', '.join(fmt(runs[r]) for r in sorted(runs))} |")
+            lines.append(f"FIGURE ab_{name}_today={median:.6g}")
+        print()
 if only_today:
     print(f"- only today's: {', '.join(only_today)}")
 if only_base:
@@ -272,7 +286,11 @@ print("\n".join(lines))
 PY
     } > "$work/final.md"
     cat "$work/final.md"
-    [ -z "$output" ] || cp "$work/final.md" "$output"
+    if [ -n "$output" ]; then
+        cp "$work/final.md" "$output"
+        # Every run's own report beside it, to read a round by itself.
+        rm -rf "$output.runs" && cp -r "$work/ab" "$output.runs"
+    fi
     exit 0
 fi
 

@@ -10,7 +10,8 @@ import WoteData
 /// `restoreSession()` again.
 ///
 /// ``system`` is the platform's notice (UIKit's `protectedDataDidBecomeAvailableNotification` where
-/// UIKit is, nothing elsewhere); a test makes its own from a stream it feeds.
+/// UIKit is, AppKit's on macOS, nothing elsewhere); the application object posts it, so an app
+/// extension hears none. A test makes its own from a stream it feeds.
 ///
 /// ```swift
 /// let (available, becameAvailable) = AsyncStream.makeStream(of: Void.self)
@@ -39,9 +40,11 @@ public struct ProtectedDataNotices: Sendable {
     public static let none = ProtectedDataNotices()
 
     /// The platform's notices: UIKit's `UIApplication.protectedDataDidBecomeAvailableNotification`
-    /// where UIKit is (iOS, tvOS, visionOS, Mac Catalyst), ``none`` elsewhere.
+    /// where UIKit is (iOS, tvOS, visionOS, Mac Catalyst), AppKit's
+    /// `NSApplication.protectedDataDidBecomeAvailableNotification` on macOS, ``none`` elsewhere. App
+    /// extensions hear none of them (the application object posts them).
     public static var system: ProtectedDataNotices {
-        #if canImport(UIKit)
+        #if canImport(UIKit) || os(macOS)
         .protectedDataDidBecomeAvailable
         #else
         .none

@@ -23,7 +23,7 @@ package actor SessionEngine {
     /// (``storeLockWait``); an answer later still is lost.
     static let lateRefreshAnswerGrace: Duration = .seconds(3)
     let storage: any TokenStorage
-    let clock: WoteClock
+    package let clock: WoteClock
     let configuration: SessionConfiguration
     let broadcaster: SessionEventBroadcaster
     /// Receives each request, refresh and session change, redacted.

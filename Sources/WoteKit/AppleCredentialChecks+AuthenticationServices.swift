@@ -75,6 +75,19 @@ extension AppleCredentialChecks {
                 let registration = ObserverRegistration(observer)
                 continuation.onTermination = { _ in registration.remove() }
             }
+            #elseif os(macOS)
+            // AppKit's `NSApplication.didBecomeActiveNotification` (macOS 10.0+), by its value:
+            // AppKit's notification names are their constants' names, and the constant is a member
+            // of the main-actor `NSApplication`, which this nonisolated closure does not read.
+            AsyncStream { continuation in
+                let observer = NotificationCenter.default.addObserver(
+                    forName: Notification.Name("NSApplicationDidBecomeActiveNotification"), object: nil, queue: nil
+                ) { _ in
+                    continuation.yield()
+                }
+                let registration = ObserverRegistration(observer)
+                continuation.onTermination = { _ in registration.remove() }
+            }
             #else
             AsyncStream { $0.finish() }
             #endif

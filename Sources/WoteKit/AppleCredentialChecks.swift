@@ -7,7 +7,8 @@ package struct AppleCredentialChecks: Sendable {
     package var credentialAnswer: @Sendable (_ userID: String) async -> AppleCredentialAnswer
     /// One element per `ASAuthorizationAppleIDProvider.credentialRevokedNotification`.
     package var revocationNotices: @Sendable () -> AsyncStream<Void>
-    /// One element each time the app becomes active (`UIApplication.didBecomeActiveNotification`).
+    /// One element each time the app becomes active (`UIApplication.didBecomeActiveNotification`;
+    /// on macOS, `NSApplication.didBecomeActiveNotification`).
     package var activations: @Sendable () -> AsyncStream<Void>
 
     package init(

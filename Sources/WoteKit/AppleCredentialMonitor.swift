@@ -7,8 +7,9 @@ import WoteDomain
 ///
 /// - `revoked` or `notFound`: the session ends with ``SignOutReason/appleCredentialRevoked``
 ///   (through the session engine, so subscribers hear `signedOut` and the store is cleared). When the
-///   answer came with an error (a passing AuthKit failure looks the same), Apple is asked once more
-///   first, and only the second answer counts; the error's domain and code go to `report`.
+///   answer came with an error (a passing AuthKit failure looks the same, and offline it comes twice
+///   in a row), Apple is asked once more after ``secondAskDelay`` on the client's clock, and only that
+///   second answer counts; the error's domain and code go to `report`.
 /// - `authorized`, `transferred` or a state WoteKit does not know: nothing happens.
 /// - The check itself failed: at launch, nothing happens (the session is kept, as for any passing
 ///   failure); after a revocation notice, the notice is believed and the session ends.
@@ -24,6 +25,11 @@ package struct AppleCredentialMonitor: Sendable {
         /// The session ended.
         case signedOut
     }
+
+    /// How long the monitor waits before it asks Apple again about an answer that ended the
+    /// session but came with an error: asked again at once, a passing failure (offline, AuthKit's
+    /// error 1000) answers the same way (Apple audit 2026-11-28, F8).
+    package static let secondAskDelay: Duration = .seconds(30)
 
     private let checks: AppleCredentialChecks
     private let engine: SessionEngine
@@ -56,8 +62,11 @@ package struct AppleCredentialMonitor: Sendable {
         var answer = await checks.credentialAnswer(userID)
         if Self.ends(answer.state, afterRevocationNotice: afterRevocationNotice), let error = answer.errorText {
             report(
-                "Sign in with Apple: credential state \(Self.name(answer.state)) came with error \(error); asking again"
-            )
+                "Sign in with Apple: credential state \(Self.name(answer.state)) came with error \(error); "
+                    + "asking again in \(Self.secondAskDelay)")
+            await engine.clock.sleep(Self.secondAskDelay)
+            // Stopped meanwhile (the monitor's task cancelled): the error answer alone ends nothing.
+            if Task.isCancelled { return .kept(nil) }
             answer = await checks.credentialAnswer(userID)
             if let error = answer.errorText {
                 report("Sign in with Apple: credential state \(Self.name(answer.state)) came with error \(error) again")

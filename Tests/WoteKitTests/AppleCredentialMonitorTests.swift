@@ -187,6 +187,29 @@ import FoundationNetworking
         #expect(reported.current.first?.contains("com.apple.AuthenticationServices.AuthorizationError 1000") == true)
     }
 
+    /// Apple audit F8: offline, AuthKit gives the same error answer twice in a row, so the second
+    /// ask waits (on the client's clock) before it is made; the first answer alone ends nothing.
+    @Test func f8_anAnswerWithAnError_isAskedAgainOnlyAfterAPause() async {
+        await restore()
+        let askedAt = Locked<[Duration]>([])
+        let script = Locked([Self.authKitFailure, AppleCredentialAnswer(state: .authorized)])
+        let checks = AppleCredentialChecks(
+            credentialAnswer: { [clock] _ in
+                askedAt.withLock { $0.append(clock.clock.uptime()) }
+                return script.withLock { $0.removeFirst() }
+            },
+            revocationNotices: { AsyncStream { $0.finish() } })
+        let monitor = AppleCredentialMonitor(checks: checks, engine: wote.engine)
+
+        #expect(await monitor.check() == .kept(.authorized))
+
+        let times = askedAt.current
+        #expect(times.count == 2)
+        if times.count == 2 { #expect(times[1] - times[0] >= AppleCredentialMonitor.secondAskDelay) }
+        #expect(AppleCredentialMonitor.secondAskDelay >= .seconds(10))
+        #expect(await wote.auth.currentSession().state == .signedIn)
+    }
+
     @Test func revokedWithAnErrorTwice_signsOut() async {
         await restore()
         let asked = Locked(0)

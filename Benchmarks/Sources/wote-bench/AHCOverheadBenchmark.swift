@@ -246,7 +246,8 @@ struct AHCOverheadBenchmark {
         let c1 = Comparison(wote.c1Rounds, bare.c1Rounds)
         let c16 = Comparison(wote.c16Rounds, bare.c16Rounds)
         let timeGoals: (Report.Goal, Report.Goal) =
-            prefix == "ahc_overhead" ? (.atMost(1.03), .atMost(1.03)) : (.informational, .informational)
+            // Issue 49's goals, against the fastest path: at one connection 1.02, at 16 no slower.
+            prefix == "ahc_overhead" ? (.atMost(1.02), .atMost(1.00)) : (.informational, .informational)
         for (level, comparison, goal) in [("c1", c1, timeGoals.0), ("c16", c16, timeGoals.1)] {
             report.add(
                 "\(prefix)_ratio_\(level)", comparison.ratio, goal: goal,
@@ -259,7 +260,7 @@ struct AHCOverheadBenchmark {
                 "largest per-round WoteKit/\(against) time ratio, \(level)")
         }
         report.add(
-            "\(prefix)_client_cpu_us_c1", c1.cpu, goal: prefix == "ahc_overhead" ? .atMost(8) : .informational,
+            "\(prefix)_client_cpu_us_c1", c1.cpu, goal: prefix == "ahc_overhead" ? .atMost(5) : .informational,
             "client CPU per request beyond \(against) (µs), median of per-round differences, c1")
         report.add(
             "\(prefix)_client_cpu_us_c16", c16.cpu, goal: .informational,
