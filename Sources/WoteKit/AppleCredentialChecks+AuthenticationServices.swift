@@ -54,44 +54,32 @@ extension AppleCredentialChecks {
             }
         },
         revocationNotices: {
-            AsyncStream { continuation in
-                let observer = NotificationCenter.default.addObserver(
-                    forName: ASAuthorizationAppleIDProvider.credentialRevokedNotification, object: nil, queue: nil
-                ) { _ in
-                    continuation.yield()
-                }
-                let registration = ObserverRegistration(observer)
-                continuation.onTermination = { _ in registration.remove() }
-            }
+            AppleCredentialChecks.notices(named: ASAuthorizationAppleIDProvider.credentialRevokedNotification)
         },
         activations: {
             #if canImport(UIKit)
-            AsyncStream { continuation in
-                let observer = NotificationCenter.default.addObserver(
-                    forName: UIApplication.didBecomeActiveNotification, object: nil, queue: nil
-                ) { _ in
-                    continuation.yield()
-                }
-                let registration = ObserverRegistration(observer)
-                continuation.onTermination = { _ in registration.remove() }
-            }
+            AppleCredentialChecks.notices(named: UIApplication.didBecomeActiveNotification)
             #elseif os(macOS)
             // AppKit's `NSApplication.didBecomeActiveNotification` (macOS 10.0+), by its value:
             // AppKit's notification names are their constants' names, and the constant is a member
             // of the main-actor `NSApplication`, which this nonisolated closure does not read.
-            AsyncStream { continuation in
-                let observer = NotificationCenter.default.addObserver(
-                    forName: Notification.Name("NSApplicationDidBecomeActiveNotification"), object: nil, queue: nil
-                ) { _ in
-                    continuation.yield()
-                }
-                let registration = ObserverRegistration(observer)
-                continuation.onTermination = { _ in registration.remove() }
-            }
+            AppleCredentialChecks.notices(named: Notification.Name("NSApplicationDidBecomeActiveNotification"))
             #else
             AsyncStream { $0.finish() }
             #endif
         })
+
+    /// One element per notification named `name` posted to `NotificationCenter.default`; the
+    /// observer is removed when the stream ends.
+    private static func notices(named name: Notification.Name) -> AsyncStream<Void> {
+        AsyncStream { continuation in
+            let observer = NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { _ in
+                continuation.yield()
+            }
+            let registration = ObserverRegistration(observer)
+            continuation.onTermination = { _ in registration.remove() }
+        }
+    }
 }
 
 /// A notification observer token, removed once; `NotificationCenter.removeObserver` may be called
