@@ -123,7 +123,7 @@ extension SessionEngine {
     /// - Returns: whether the store was read (or nothing needed reading); `false` when its lock was
     ///   not had.
     func followStore() async -> Bool {
-        var (following, before) = await noticeFollowingOnceEndsAreStored()
+        guard var (following, before) = await noticeFollowingOnceEndsAreStored() else { return false }
         if following == .rereadStore {
             let reading: StoreReading?
             do throws(WoteError) {
@@ -138,7 +138,8 @@ extension SessionEngine {
             if after.announcesRefresh { broadcaster.send(.tokensRefreshed) }
             // Another process began another session: this one ended, and that one is a sign-in here.
             guard after.looksForSignIn else { return true }
-            (following, before) = await noticeFollowingOnceEndsAreStored()
+            guard let next = await noticeFollowingOnceEndsAreStored() else { return false }
+            (following, before) = next
         }
         guard following == .lookForSignIn else { return true }
         await waitForStoreQueue()
@@ -152,12 +153,16 @@ extension SessionEngine {
 
     /// What a notice makes the engine do (``SessionStateMachine/noticeFollowing(removalPending:)``),
     /// decided once every end under way here is in the store (until then the store may still hold
-    /// the very session an end removes), and the generation it was decided in.
-    private func noticeFollowingOnceEndsAreStored() async -> (SessionStateMachine.NoticeFollowing, UInt64) {
+    /// the very session an end removes), and the generation it was decided in; `nil` when the task
+    /// running the pass was cancelled while it waited (the pass then follows nothing, and the notice
+    /// stays pending).
+    private func noticeFollowingOnceEndsAreStored() async -> (SessionStateMachine.NoticeFollowing, UInt64)? {
         while true {
             let following = machine.noticeFollowing(removalPending: removalPending)
             guard following == .afterEndsAreStored else { return (following, generation) }
             await waitUntilEndingsAreStored()
+            // A cancelled wait returns at once: asking again would only spin.
+            if Task.isCancelled { return nil }
         }
     }
 }
