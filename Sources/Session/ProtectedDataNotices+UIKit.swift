@@ -3,7 +3,7 @@ import WoteData
 // The Apple binding of ProtectedDataNotices: UIKit's notice that protected data became available,
 // passed on as a stream element. What the session does with it is decided in
 // SessionEngine+ProtectedData.swift, where Linux tests it.
-#if canImport(UIKit) || os(macOS)
+#if canImport(UIKit) || canImport(AppKit)
 import Foundation
 import WoteLocked
 

@@ -44,7 +44,7 @@ public struct ProtectedDataNotices: Sendable {
     /// `NSApplication.protectedDataDidBecomeAvailableNotification` on macOS, ``none`` elsewhere. App
     /// extensions hear none of them (the application object posts them).
     public static var system: ProtectedDataNotices {
-        #if canImport(UIKit) || os(macOS)
+        #if canImport(UIKit) || canImport(AppKit)
         .protectedDataDidBecomeAvailable
         #else
         .none

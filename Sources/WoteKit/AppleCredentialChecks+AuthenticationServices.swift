@@ -59,7 +59,7 @@ extension AppleCredentialChecks {
         activations: {
             #if canImport(UIKit)
             AppleCredentialChecks.notices(named: UIApplication.didBecomeActiveNotification)
-            #elseif os(macOS)
+            #elseif canImport(AppKit)
             // AppKit's `NSApplication.didBecomeActiveNotification` (macOS 10.0+), by its value:
             // AppKit's notification names are their constants' names, and the constant is a member
             // of the main-actor `NSApplication`, which this nonisolated closure does not read.
