@@ -58,19 +58,8 @@ package struct LoginCommand: WoteCommand {
     /// - Throws: a usage failure when there is no code, or the file cannot be read.
     func readCode(_ context: CommandContext) async throws(CommandFailure) -> String {
         if let code { return code.value }
-        let line: String
-        if let codeFile {
-            guard let data = FileManager.default.contents(atPath: codeFile) else {
-                throw .usage("--code-file: cannot read '\(codeFile)'")
-            }
-            line =
-                String(decoding: data, as: UTF8.self)
-                .split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first
-                .map(String.init) ?? ""
-        } else {
-            line = try await context.readSecretLine(
-                named: "authorization code", prompt: localized("Authorization code: ", ko: "인가 코드: "))
-        }
+        let line = try await context.readAuthorizationCodeLine(
+            codeFile: codeFile, prompt: localized("Authorization code: ", ko: "인가 코드: "))
         let code = line.trimmingCharacters(in: .whitespaces)
         guard !code.isEmpty else {
             throw .usage("authorization code: the first line of \(codeFile ?? "standard input") is empty")
@@ -86,5 +75,21 @@ package struct LoginCommand: WoteCommand {
             case .kakao: .kakao(authorizationCode: code)
             }
         return try await context.signIn(with: credential, remember: remember)
+    }
+}
+
+extension CommandContext {
+    /// The first line of `codeFile`'s file, or, without one, a line read from standard input with
+    /// echo off after `prompt`: an authorization code, never taken from the arguments.
+    ///
+    /// - Throws: a usage failure when the file cannot be read.
+    func readAuthorizationCodeLine(codeFile: String?, prompt: String) async throws(CommandFailure) -> String {
+        guard let codeFile else { return try await readSecretLine(named: "authorization code", prompt: prompt) }
+        guard let data = FileManager.default.contents(atPath: codeFile) else {
+            throw .usage("--code-file: cannot read '\(codeFile)'")
+        }
+        return String(decoding: data, as: UTF8.self)
+            .split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first
+            .map(String.init) ?? ""
     }
 }

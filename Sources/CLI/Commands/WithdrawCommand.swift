@@ -43,21 +43,9 @@ package struct WithdrawCommand: WoteCommand {
     ///
     /// - Throws: a usage failure when there is no code (nothing was sent).
     private func readAppleCode(_ context: CommandContext) async throws(CommandFailure) -> String {
-        let line: String
-        if let codeFile {
-            guard let data = FileManager.default.contents(atPath: codeFile) else {
-                throw .usage("--code-file: cannot read '\(codeFile)'")
-            }
-            line =
-                String(decoding: data, as: UTF8.self)
-                .split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first
-                .map(String.init) ?? ""
-        } else {
-            line = try await context.readSecretLine(
-                named: "authorization code",
-                prompt: localized(
-                    "Fresh Sign in with Apple authorization code: ", ko: "새 Apple 로그인 인가 코드: "))
-        }
+        let line = try await context.readAuthorizationCodeLine(
+            codeFile: codeFile,
+            prompt: localized("Fresh Sign in with Apple authorization code: ", ko: "새 Apple 로그인 인가 코드: "))
         let code = line.trimmingCharacters(in: .whitespaces)
         guard !code.isEmpty else {
             throw .usage(
