@@ -1,8 +1,8 @@
-import Foundation
+package import Foundation
 import WoteLocked
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+package import FoundationNetworking
 #endif
 
 /// Owns a `URLSession` whose delegate refuses every automatic redirect and reads each body up to a
@@ -27,7 +27,7 @@ import FoundationNetworking
 /// On Linux `cancel()` cannot land while libcurl reads a socket that stays readable (a fast
 /// endless body, a gzip bomb): when the task is still running 100 ms after the cancellation, its
 /// socket is cut under libcurl (``StuckConnection``), which then ends the transfer itself.
-final class RedirectRefusingSession: Sendable {
+package final class RedirectRefusingSession: Sendable {
     private let session: URLSession
     private let transfers: Transfers
 
@@ -47,9 +47,9 @@ final class RedirectRefusingSession: Sendable {
     ///   bytes; `URLError` (`.timedOut` at the deadline, ...) when no answer came; `CancellationError`
     ///   when the caller was cancelled.
     func data(for request: URLRequest, readingAtMost limit: Int) async throws -> (Data, URLResponse) {
-        let task = TaskHandle(task: session.dataTask(with: request))
-        let id = task.task.taskIdentifier
         let seconds = request.timeoutInterval.isFinite && request.timeoutInterval > 0 ? request.timeoutInterval : 60
+        let task = TaskHandle(task: session.dataTask(with: Self.handedToURLSession(request, deadline: seconds)))
+        let id = task.task.taskIdentifier
         let transfers = transfers
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
@@ -64,6 +64,30 @@ final class RedirectRefusingSession: Sendable {
         } onCancel: {
             transfers.end(id, task, with: .failure(CancellationError()))
         }
+    }
+}
+
+extension RedirectRefusingSession {
+    /// How much later than this transport's own deadline corelibs' timer is set, on Linux.
+    package static let corelibsTimerMargin: TimeInterval = 5
+
+    /// The request as URLSession gets it: this transport's deadline (`deadline`, in seconds) ends
+    /// every transfer, and on Linux corelibs' own timer is set `corelibsTimerMargin` after it.
+    ///
+    /// corelibs arms a timer of its own at the request's `timeoutInterval` from the start. When it
+    /// fired at the same moment as this transport's deadline ended the same transfer, with a
+    /// redirect waiting for the delegate's answer (a 3xx whose body never ends, ended by the
+    /// deadline's cut), corelibs trapped: "Received callback for HTTP redirection, but we're not
+    /// waiting for it". Later than the deadline and the cut after it, that timer never ends a
+    /// transfer of this transport. On Apple platforms the interval is an idle time-out, left as it is.
+    package static func handedToURLSession(_ request: URLRequest, deadline: TimeInterval) -> URLRequest {
+        #if canImport(FoundationNetworking)
+        var request = request
+        request.timeoutInterval = deadline + corelibsTimerMargin
+        return request
+        #else
+        return request
+        #endif
     }
 }
 
@@ -116,7 +140,10 @@ package final class TransferDeadlines: Sendable {
     /// Forgets the deadline `id` and releases its action; the action will not run (unless it is
     /// running already).
     package func cancel(_ id: UInt64) {
-        let removed = state.withLock { $0.entries.remove(id) }
+        // Taken out through a captured variable, as in `ExchangeDeadlines.cancel(_:)`: returned
+        // through `withLock`'s generic result, the closure would be re-abstracted (an allocation).
+        var removed: (@Sendable () -> Void)?
+        state.withLock { removed = $0.entries.remove(id) }
         _ = removed  // released here, outside the lock
     }
 
@@ -145,8 +172,10 @@ package final class TransferDeadlines: Sendable {
 
 /// A task handed to the deadline and the cancellation handler; `URLSessionTask` is thread-safe but
 /// not marked `Sendable` on every platform.
-struct TaskHandle: @unchecked Sendable {
+package struct TaskHandle: @unchecked Sendable {
     let task: URLSessionDataTask
+
+    package init(task: URLSessionDataTask) { self.task = task }
 
     /// Cancels the transfer from a queue of its own (see ``RedirectRefusingSession``).
     ///
@@ -159,7 +188,8 @@ struct TaskHandle: @unchecked Sendable {
 }
 
 /// The session's delegate: refuses redirects, and collects each task's body up to its limit.
-private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
+/// Package-visible for tests only.
+package final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
     private struct Transfer {
         var continuation: UnsafeContinuation<(Data, URLResponse), any Error>?
         var limit: Int
@@ -172,7 +202,7 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
 
     private let transfers = Locked<[Int: Transfer]>([:])
 
-    func begin(_ id: Int, limit: Int, continuation: UnsafeContinuation<(Data, URLResponse), any Error>) {
+    package func begin(_ id: Int, limit: Int, continuation: UnsafeContinuation<(Data, URLResponse), any Error>) {
         transfers.withLock { $0[id] = Transfer(continuation: continuation, limit: limit) }
     }
 
@@ -186,7 +216,7 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     /// Answers the caller with `result` unless it has its answer already, and cancels the transfer.
-    func end(_ id: Int, _ task: TaskHandle, with result: Result<(Data, URLResponse), any Error>) {
+    package func end(_ id: Int, _ task: TaskHandle, with result: Result<(Data, URLResponse), any Error>) {
         if let continuation = takeContinuation(id) { continuation.resume(with: result) }
         task.cancelSoon()
         #if canImport(FoundationNetworking) && canImport(Glibc)
@@ -245,14 +275,22 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
     ///
     /// Checked on Linux (swift-corelibs-foundation) and documented on Apple platforms: completing
     /// with `nil` finishes the task with the redirect response. Linux delivers it with an empty body.
-    func urlSession(
+    ///
+    /// A transfer this transport has ended already (its deadline, its size limit, its caller's
+    /// cancellation) gets no answer: it is being cancelled, and on Linux an answer that reaches
+    /// corelibs after the cancellation traps the process ("Received callback for HTTP redirection,
+    /// but we're not waiting for it"). That happens when the cut of a stuck 3xx transfer ends it
+    /// while its `cancel()` waits for the work queue: the redirect is asked for, then the
+    /// cancellation runs, then the answer arrives.
+    package func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+        guard transfers.withLock({ $0[task.taskIdentifier]?.continuation != nil }) else { return }
         completionHandler(nil)
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    package func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let id = dataTask.taskIdentifier
         let tooLarge = transfers.withLock { transfers -> Int? in
             guard var transfer = transfers[id], transfer.continuation != nil else { return nil }
@@ -271,7 +309,7 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
         }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    package func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let deadline = transfer.deadline { TransferDeadlines.shared.cancel(deadline) }
         guard let continuation = transfer.continuation else { return }
