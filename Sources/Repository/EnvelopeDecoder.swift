@@ -11,6 +11,7 @@ package enum EnvelopeDecoder {
     ///
     /// A success envelope whose `data` has the wrong shape is malformed. An error envelope whose
     /// `data` has another shape keeps its code and message with `data` nil, since the code decides.
+    @inlinable
     package static func decode<Payload: Decodable & Sendable>(
         _ payload: Payload.Type, from body: Data, httpStatus: Int, contentType: @autoclosure () -> String? = nil
     ) throws(APIError) -> ResponseEnvelope<Payload> {
@@ -25,6 +26,7 @@ package enum EnvelopeDecoder {
     /// Decodes the envelope as ``decode(_:from:httpStatus:contentType:)`` does, in the same one pass,
     /// for a payload type that need not be `Sendable` (an app's type, decoded on the caller's actor):
     /// the envelope's header, and `data` apart.
+    @inlinable
     package static func decodeSplit<Payload: Decodable>(
         _ payload: Payload.Type, from body: Data, httpStatus: Int, contentType: @autoclosure () -> String? = nil
     ) throws(APIError) -> (header: ResponseEnvelope<IgnoredPayload>, data: Payload?) {
@@ -63,7 +65,8 @@ package enum EnvelopeDecoder {
         }
     }
 
-    private static func checkLooksLikeJSONObject(
+    @usableFromInline
+    static func checkLooksLikeJSONObject(
         _ body: Data, httpStatus: Int, contentType: () -> String?
     ) throws(APIError) {
         func fail(_ problem: MalformedResponse.Problem) -> APIError {
@@ -86,7 +89,8 @@ package enum EnvelopeDecoder {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
-    private static func problem(for error: any Error) -> MalformedResponse.Problem {
+    @usableFromInline
+    static func problem(for error: any Error) -> MalformedResponse.Problem {
         guard let decodingError = error as? DecodingError else { return .invalidJSON }
         switch decodingError {
         case .keyNotFound(let key, let context):
@@ -108,14 +112,16 @@ package enum EnvelopeDecoder {
 
     /// The whole envelope in one decoding pass through one keyed container; a `data` of the wrong
     /// shape is kept as its error, since only a success needs it.
-    private struct Body<Payload: Decodable>: Decodable {
-        var status: Int
-        var divisionCode: DivisionCode?
-        var message: String?
-        var errors: [FieldErrorDTO]?
-        var reason: String?
-        var data: Result<Payload?, any Error>
+    @usableFromInline
+    struct Body<Payload: Decodable>: Decodable {
+        @usableFromInline var status: Int
+        @usableFromInline var divisionCode: DivisionCode?
+        @usableFromInline var message: String?
+        @usableFromInline var errors: [FieldErrorDTO]?
+        @usableFromInline var reason: String?
+        @usableFromInline var data: Result<Payload?, any Error>
 
+        @usableFromInline
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: EnvelopeKeys.self)
             status = try container.decode(Int.self, forKey: .status)

@@ -7,9 +7,9 @@ import WoteKitAsyncHTTPClient
 /// against the same `GET /api/profiles` sent with a bare AsyncHTTPClient `HTTPClient` two ways: on
 /// its fastest path, the `EventLoopFuture` API (``BareAHCFutureProfileClient``), and on its
 /// async/await API (``BareAHCProfileClient``), in one run against one server. The three sides take
-/// turns round by round (each round starting with the next side), at concurrency 1 and 16; every
-/// figure is the median over the rounds of a per-round comparison, so that a slow moment of the
-/// machine lands in one round's ratio instead of one side's total. Then WoteKit and the async side
+/// turns within each round, a slice of requests at a time (each turn starting with the next side),
+/// at concurrency 1 and 16; every figure is the median over the turns of a per-turn comparison, so
+/// that a slow moment of the machine lands in one turn's ratio instead of one side's total. Then WoteKit and the async side
 /// send many requests at concurrency 16 for their heap growth per request.
 ///
 /// Over AsyncHTTPClient WoteKit has nothing to hide behind (issue 14 retired the goal over
@@ -59,6 +59,9 @@ struct AHCOverheadBenchmark {
             }
         }
 
+        /// The three sides' requests, in the order of the benchmark's sides: WoteKit, future, async.
+        var requests: [@Sendable () async -> Bool] { [wotekit, bareFuture, bare] }
+
         func shutdown() async {
             member.client.shutdown()
             try? await network.shutdown()
@@ -70,9 +73,8 @@ struct AHCOverheadBenchmark {
         var name: String
         /// The figures' name for the side.
         var key: String
-        var request: @Sendable () async -> Bool
         var measuresHeap: Bool
-        /// Each round's run, in round order.
+        /// Each turn's run (an alternating round of its own), in order.
         var c1Rounds: [Load.Result] = []
         var c16Rounds: [Load.Result] = []
         var c1Switches = 0
@@ -91,8 +93,8 @@ struct AHCOverheadBenchmark {
         }
     }
 
-    /// One side against another over the rounds: the per-round time ratios (side/other, time per
-    /// request) and the per-round client CPU differences (side − other, µs per request).
+    /// One side against another over the turns: the per-turn time ratios (side/other, time per
+    /// request) and the per-turn client CPU differences (side − other, µs per request).
     private struct Comparison {
         let ratios: [Double]
         let cpuDifferences: [Double]
@@ -114,42 +116,70 @@ struct AHCOverheadBenchmark {
     }
 
     func run(into report: inout Report) async throws {
-        let made = try await Sides.make(server: server, clock: clock)
         var sides = [
-            Side(
-                name: "WoteKit fetchMyProfile over AsyncHTTPClientTransport", key: "wotekit", request: made.wotekit,
-                measuresHeap: true),
-            Side(
-                name: "bare AsyncHTTPClient, future API (fastest path)", key: "bare_future",
-                request: made.bareFuture, measuresHeap: false),
-            Side(
-                name: "bare AsyncHTTPClient, async API", key: "bare_async", request: made.bare, measuresHeap: true),
+            Side(name: "WoteKit fetchMyProfile over AsyncHTTPClientTransport", key: "wotekit", measuresHeap: true),
+            Side(name: "bare AsyncHTTPClient, future API (fastest path)", key: "bare_future", measuresHeap: false),
+            Side(name: "bare AsyncHTTPClient, async API", key: "bare_async", measuresHeap: true),
         ]
-        for index in sides.indices {  // warm-up: connections open, code paths faulted in
-            _ = await Load.run(total: 2_000, concurrency: 16, sides[index].request)
-            _ = await Load.run(total: 500, concurrency: 1, sides[index].request)
-        }
         for round in 0..<rounds {
-            for step in sides.indices {
-                let index = (round + step) % sides.count
-                let switchesBefore = ProcessMetrics.contextSwitches()
-                sides[index].c1Rounds.append(
-                    await Load.run(total: sequentialRequests, concurrency: 1, sides[index].request))
-                sides[index].c1Switches += ProcessMetrics.contextSwitches() - switchesBefore
+            // Fresh clients every round: a connection keeps its event loop, and the server's, for its
+            // life, and where those threads land against each other moves a side's time by several
+            // percent for as long as the connection lasts. New connections each round spread that
+            // over the rounds instead of fixing it on one side for the whole run.
+            let made = try await Sides.make(server: server, clock: clock)
+            let requests = made.requests
+            for request in requests {  // warm-up: connections open, code paths faulted in
+                _ = await Load.run(total: round == 0 ? 2_000 : 500, concurrency: 16, request)
+                _ = await Load.run(total: round == 0 ? 500 : 200, concurrency: 1, request)
             }
-            for step in sides.indices {
-                let index = (round + 1 + step) % sides.count
-                let switchesBefore = ProcessMetrics.contextSwitches()
-                sides[index].c16Rounds.append(
-                    await Load.run(total: concurrentRequests, concurrency: 16, sides[index].request))
-                sides[index].c16Switches += ProcessMetrics.contextSwitches() - switchesBefore
+            // Within a round the sides take turns slice by slice, so that a slow moment of the
+            // machine (this VM's speed moves by tens of percent within seconds) weighs on every side
+            // of the round alike instead of on the one side that happened to run then.
+            let c1 = await sliced(
+                requests, round: round, requests: sequentialRequests, slice: Self.sequentialSlice, concurrency: 1)
+            let c16 = await sliced(
+                requests, round: round + 1, requests: concurrentRequests, slice: Self.concurrentSlice,
+                concurrency: 16)
+            await made.shutdown()
+            for index in sides.indices {
+                sides[index].c1Rounds += c1.turns[index]
+                sides[index].c1Switches += c1.switches[index]
+                sides[index].c16Rounds += c16.turns[index]
+                sides[index].c16Switches += c16.switches[index]
             }
         }
+        let made = try await Sides.make(server: server, clock: clock)
         for index in sides.indices where sides[index].measuresHeap {
-            (sides[index].heapSlope, sides[index].heapFailures) = await heapGrowth(sides[index].request)
+            (sides[index].heapSlope, sides[index].heapFailures) = await heapGrowth(made.requests[index])
         }
         await made.shutdown()
         add(sides, to: &report)
+    }
+
+    /// Requests per side in one turn at concurrency 1 and at 16.
+    static let sequentialSlice = 100
+    static let concurrentSlice = 1_000
+
+    /// One round at one concurrency: `requests` per side, sent in turns of `slice` requests, the
+    /// side that starts moving on by one every turn. Each turn is an alternating round of its own:
+    /// its result per side, in turn order, and the context switches summed per side.
+    private func sliced(
+        _ sides: [@Sendable () async -> Bool], round: Int, requests: Int, slice: Int, concurrency: Int
+    ) async -> (turns: [[Load.Result]], switches: [Int]) {
+        var turns = Array(repeating: [Load.Result](), count: sides.count)
+        var switches = Array(repeating: 0, count: sides.count)
+        let count = max(1, requests / slice)
+        for turn in 0..<count {
+            // The last turn takes what is left, so each side sends exactly `requests`.
+            let requestsThisTurn = turn == count - 1 ? requests - slice * (count - 1) : slice
+            for step in sides.indices {
+                let index = (round + turn + step) % sides.count
+                let switchesBefore = ProcessMetrics.contextSwitches()
+                turns[index].append(await Load.run(total: requestsThisTurn, concurrency: concurrency, sides[index]))
+                switches[index] += ProcessMetrics.contextSwitches() - switchesBefore
+            }
+        }
+        return (turns, switches)
     }
 
     private func add(_ sides: [Side], to report: inout Report) {
@@ -182,21 +212,25 @@ struct AHCOverheadBenchmark {
         }
         section.notes.append(
             "- \(rounds) rounds; in each, \(sequentialRequests) requests per side at concurrency 1, then "
-                + "\(concurrentRequests) per side at concurrency 16, the sides taking turns (each round starting "
-                + "with the next side). CPU: user + system of the whole process while the side ran, the median "
-                + "over the rounds. Switches: voluntary + involuntary context switches of the process per request.")
+                + "\(concurrentRequests) per side at concurrency 16, the sides taking turns every "
+                + "\(Self.sequentialSlice) requests at concurrency 1 and every \(Self.concurrentSlice) at 16 (each "
+                + "turn starting with the next side). Each turn is an alternating round of its own: the sides' "
+                + "turns follow each other within a fraction of a second, so a slow moment of the machine falls on "
+                + "one turn of every side, and the median over the turns leaves it out. CPU: user + system of the "
+                + "whole process while the side ran, the median over the turns. Switches: voluntary + involuntary "
+                + "context switches of the process per request.")
         section.notes.append(
-            "- \"time vs future\" and \"time vs async\": the median over the rounds of the side's time per "
-                + "request divided by that bare side's in the same round, with the smallest and largest round's "
-                + "ratio in brackets. Each `ahc_overhead_*` figure below is likewise a median of per-round values, "
+            "- \"time vs future\" and \"time vs async\": the median over the turns of the side's time per "
+                + "request divided by that bare side's in the same turn, with the smallest and largest turn's "
+                + "ratio in brackets. Each `ahc_overhead_*` figure below is likewise a median of per-turn values, "
                 + "never a ratio of totals: `ahc_overhead_ratio_c1`/`_c16` WoteKit/bare future API (the fastest "
                 + "path), `ahc_overhead_async_ratio_c1`/`_c16` WoteKit/bare async API (what "
                 + "`ahc_overhead_ratio_*` meant before issue 49, then as a ratio of totals), `_min`/`_max` the "
-                + "smallest and largest round's ratio; `ahc_overhead_client_cpu_us_*` WoteKit's client CPU per "
+                + "smallest and largest turn's ratio; `ahc_overhead_client_cpu_us_*` WoteKit's client CPU per "
                 + "request minus the future side's, `ahc_overhead_async_client_cpu_us_*` minus the async side's "
-                + "(medians of the per-round differences); `ahc_overhead_round_ratio_median_c16` is "
+                + "(medians of the per-turn differences); `ahc_overhead_round_ratio_median_c16` is "
                 + "`ahc_overhead_async_ratio_c16` under its old name. `ahc_<side>_us_per_request_*` and "
-                + "`ahc_<side>_cpu_us_*`: each side's own median time and client CPU per request.")
+                + "`ahc_<side>_cpu_us_*`: each side's own median time and client CPU per request over the turns.")
         section.notes.append(
             "- heap: \(heapRequests) requests per side (WoteKit and the async side) at concurrency 16, glibc's heap "
                 + "in use every \(checkpointEvery) requests; the least-squares slope per request.")
@@ -238,8 +272,8 @@ struct AHCOverheadBenchmark {
             "failed requests during the AsyncHTTPClient overhead runs")
     }
 
-    /// WoteKit against one bare side: the median per-round time ratios with their spread, and the
-    /// median per-round client CPU differences, at concurrency 1 and 16.
+    /// WoteKit against one bare side: the median per-turn time ratios with their spread, and the
+    /// median per-turn client CPU differences, at concurrency 1 and 16.
     private func addComparison(
         _ wote: Side, _ bare: Side, prefix: String, against: String, to report: inout Report
     ) {
@@ -251,20 +285,20 @@ struct AHCOverheadBenchmark {
         for (level, comparison, goal) in [("c1", c1, timeGoals.0), ("c16", c16, timeGoals.1)] {
             report.add(
                 "\(prefix)_ratio_\(level)", comparison.ratio, goal: goal,
-                "WoteKit/\(against) time, median of \(rounds) per-round ratios, \(level)")
+                "WoteKit/\(against) time, median of \(comparison.ratios.count) per-turn ratios, \(level)")
             report.add(
                 "\(prefix)_ratio_\(level)_min", comparison.ratios.min() ?? 0, goal: .informational,
-                "smallest per-round WoteKit/\(against) time ratio, \(level)")
+                "smallest per-turn WoteKit/\(against) time ratio, \(level)")
             report.add(
                 "\(prefix)_ratio_\(level)_max", comparison.ratios.max() ?? 0, goal: .informational,
-                "largest per-round WoteKit/\(against) time ratio, \(level)")
+                "largest per-turn WoteKit/\(against) time ratio, \(level)")
         }
         report.add(
             "\(prefix)_client_cpu_us_c1", c1.cpu, goal: prefix == "ahc_overhead" ? .atMost(5) : .informational,
-            "client CPU per request beyond \(against) (µs), median of per-round differences, c1")
+            "client CPU per request beyond \(against) (µs), median of per-turn differences, c1")
         report.add(
             "\(prefix)_client_cpu_us_c16", c16.cpu, goal: .informational,
-            "client CPU per request beyond \(against) (µs), median of per-round differences, c16")
+            "client CPU per request beyond \(against) (µs), median of per-turn differences, c16")
     }
 
     /// The least-squares slope of heap in use over requests (`nil` where the C library cannot

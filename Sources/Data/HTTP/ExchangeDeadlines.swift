@@ -55,7 +55,10 @@ package final class ExchangeDeadlines: Sendable {
 
     /// Forgets the deadline `id`; its action will not run (unless it is running already).
     package func cancel(_ id: UInt64) {
-        let removed = state.withLock { $0.entries.remove(id) }
+        // Taken out through a captured variable, not as `withLock`'s result: a closure returned
+        // through the generic result is re-abstracted, a thunk allocated on every request.
+        var removed: (@Sendable () -> Void)?
+        state.withLock { removed = $0.entries.remove(id) }
         _ = removed  // released here, outside the lock
     }
 

@@ -9,6 +9,9 @@ package struct AnswerReading<Answer: Sendable>: Sendable {
     /// The decoded answer, or why it could not be used.
     package var answer: Result<Answer, APIError>
 
+    // Inlinable: called across modules for each answer, and unspecialized it copied the answer
+    // through its type's value witnesses.
+    @inlinable
     package init(meaning: AnswerMeaning?, answer: Result<Answer, APIError>) {
         self.meaning = meaning
         self.answer = answer
