@@ -9,7 +9,8 @@ extension SessionEngine {
     /// Read from the lane the actor republishes in the same step as every change of the session
     /// (``SessionStateMachine/identity``), so a request asks it without waiting for the actor.
     package nonisolated func currentSessionIdentity() -> SessionIdentity? {
-        lane.withLock { $0.identity }
+        // Stored fields read in place: a getter called on the locked value copied the whole lane.
+        lane.withLock { SessionStateMachine.identity(hasSession: $0.hasSession, in: $0.generation) }
     }
 
     /// Ends the session for `reason` only while `identity` is still current (issue 33, review #11:

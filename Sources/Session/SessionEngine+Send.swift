@@ -114,7 +114,7 @@ extension SessionEngine: HTTPSending {
         // The request belongs to the session it is issued under: it is sent with that session's
         // token or not at all, whatever begins while it waits.
         // Read in place: copying the whole lane would retain every string of the session.
-        let (hasSession, issued) = lane.withLock { ($0.session != nil, $0.generation) }
+        let (hasSession, issued) = lane.withLock { ($0.hasSession, $0.generation) }
         // Without a session, nothing waits for a slot: the request fails as it would with one.
         guard hasSession else { throw .session(await errorForMissingSessionOnceStored()) }
         // The token is taken when the request gets its slot on the wire, not before.
@@ -344,13 +344,21 @@ extension SessionEngine: HTTPSending {
 
 /// The part of the session a request reads to take its token, as the actor last published it.
 struct SendLane: Sendable {
-    var session: StoredSession?
-    var generation: UInt64 = 0
-    var refreshing = false
-    var storeBehind = false
+    var session: StoredSession? { didSet { hasSession = session != nil } }
+    /// Whether there is a `session`, kept beside it: asked on every request (and of every fetched
+    /// profile), it is read without touching the session's strings.
+    private(set) var hasSession: Bool
+    var generation: UInt64
+    var refreshing: Bool
+    var storeBehind: Bool
 
-    /// The published session's identity, as ``SessionStateMachine/identity`` is the machine's.
-    var identity: SessionIdentity? { SessionStateMachine.identity(hasSession: session != nil, in: generation) }
+    init(session: StoredSession? = nil, generation: UInt64 = 0, refreshing: Bool = false, storeBehind: Bool = false) {
+        self.session = session
+        self.hasSession = session != nil
+        self.generation = generation
+        self.refreshing = refreshing
+        self.storeBehind = storeBehind
+    }
 }
 
 extension SessionEngine {

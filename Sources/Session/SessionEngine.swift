@@ -197,7 +197,11 @@ package actor SessionEngine {
     /// - Throws: when `identity` is no longer the current session, the error a request of that
     ///   session gets once it has ended (``WoteError/notSignedIn`` when another began).
     package nonisolated func announceProfile(_ user: User, ifStill identity: SessionIdentity) async throws(WoteError) {
-        let sent = broadcaster.send(.profileFetched(user), while: { lane.withLock { $0.identity } == identity })
+        let sent = broadcaster.send(
+            .profileFetched(user),
+            while: {
+                lane.withLock { SessionStateMachine.identity(hasSession: $0.hasSession, in: $0.generation) } == identity
+            })
         guard sent else { throw await errorForMissingSessionOnceStored() }
     }
 
