@@ -9,8 +9,9 @@
 #   --quick        small counts, to check that everything runs (figures not meaningful)
 #   --only LIST    run a subset; `--only ahc-overhead` runs issues 26 and 49's comparison alone: WoteKit
 #                  over AsyncHTTPClientTransport against bare AsyncHTTPClient's future and async APIs,
-#                  medians of 9 alternating rounds (`ahc_overhead_*` figures, about a minute and a half
-#                  once built); `--only feed-print` runs the release `wote` on a hostile 8 MiB
+#                  9 rounds on fresh clients, the sides taking turns within each round, every figure a
+#                  median over the turns (`ahc_overhead_*` figures, about a minute and a quarter once
+#                  built); `--only feed-print` runs the release `wote` on a hostile 8 MiB
 #                  feed of tiny entries (security review N6, `feed_print_8mib_*` figures), served by the
 #                  benchmark itself: no reference server is built or started for it alone
 #   --output FILE  also write the report to FILE

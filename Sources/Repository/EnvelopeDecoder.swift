@@ -11,6 +11,10 @@ package enum EnvelopeDecoder {
     ///
     /// A success envelope whose `data` has the wrong shape is malformed. An error envelope whose
     /// `data` has another shape keeps its code and message with `data` nil, since the code decides.
+    ///
+    /// Inlinable (with ``decodeSplit(_:from:httpStatus:contentType:)``), so that the module that
+    /// names the payload type specializes both for it: called unspecialized across modules, they
+    /// looked up the envelope's generic metadata and copied it through value witnesses per answer.
     @inlinable
     package static func decode<Payload: Decodable & Sendable>(
         _ payload: Payload.Type, from body: Data, httpStatus: Int, contentType: @autoclosure () -> String? = nil
