@@ -5,7 +5,6 @@ import WoteData
 // SessionEngine+ProtectedData.swift, where Linux tests it.
 #if canImport(UIKit) || canImport(AppKit)
 import Foundation
-import WoteLocked
 
 #if canImport(UIKit)
 import UIKit
@@ -21,18 +20,7 @@ extension ProtectedDataNotices {
     /// extension) has none, and hears nothing; there the app calls `restoreSession()` again, for
     /// example when the extension is next asked for its content.
     public static let protectedDataDidBecomeAvailable = ProtectedDataNotices {
-        AsyncStream { continuation in
-            let observer = NotificationCenter.default.addObserver(
-                forName: platformName, object: nil, queue: nil
-            ) { _ in continuation.yield() }
-            let token = Locked<(any NSObjectProtocol)?>(observer)
-            continuation.onTermination = { _ in
-                token.withLock { observer in
-                    if let observer { NotificationCenter.default.removeObserver(observer) }
-                    observer = nil
-                }
-            }
-        }
+        NotificationNotices.stream(named: platformName)
     }
 
     /// The notice's name: UIKit's constant, or on macOS AppKit's by its value (AppKit's notification

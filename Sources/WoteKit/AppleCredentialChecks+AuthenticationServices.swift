@@ -4,6 +4,7 @@
 #if canImport(AuthenticationServices) && !os(watchOS) && !os(tvOS)
 import AuthenticationServices
 import Foundation
+import WoteData
 
 #if canImport(UIKit)
 import UIKit
@@ -54,41 +55,18 @@ extension AppleCredentialChecks {
             }
         },
         revocationNotices: {
-            AppleCredentialChecks.notices(named: ASAuthorizationAppleIDProvider.credentialRevokedNotification)
+            NotificationNotices.stream(named: ASAuthorizationAppleIDProvider.credentialRevokedNotification)
         },
         activations: {
             #if canImport(UIKit)
-            AppleCredentialChecks.notices(named: UIApplication.didBecomeActiveNotification)
-            #elseif canImport(AppKit)
-            // AppKit's `NSApplication.didBecomeActiveNotification` (macOS 10.0+), by its value:
-            // AppKit's notification names are their constants' names, and the constant is a member
-            // of the main-actor `NSApplication`, which this nonisolated closure does not read.
-            AppleCredentialChecks.notices(named: Notification.Name("NSApplicationDidBecomeActiveNotification"))
+            NotificationNotices.stream(named: UIApplication.didBecomeActiveNotification)
             #else
-            AsyncStream { $0.finish() }
+            // macOS: AppKit's `NSApplication.didBecomeActiveNotification` (macOS 10.0+), by its value:
+            // AppKit's notification names are their constants' names, and the constant is a member
+            // of the main-actor `NSApplication`, which this nonisolated closure does not read. (The
+            // file's condition leaves no platform with neither UIKit nor AppKit.)
+            NotificationNotices.stream(named: Notification.Name("NSApplicationDidBecomeActiveNotification"))
             #endif
         })
-
-    /// One element per notification named `name` posted to `NotificationCenter.default`; the
-    /// observer is removed when the stream ends.
-    private static func notices(named name: Notification.Name) -> AsyncStream<Void> {
-        AsyncStream { continuation in
-            let observer = NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { _ in
-                continuation.yield()
-            }
-            let registration = ObserverRegistration(observer)
-            continuation.onTermination = { _ in registration.remove() }
-        }
-    }
-}
-
-/// A notification observer token, removed once; `NotificationCenter.removeObserver` may be called
-/// from any thread.
-private final class ObserverRegistration: @unchecked Sendable {
-    private let observer: any NSObjectProtocol
-
-    init(_ observer: any NSObjectProtocol) { self.observer = observer }
-
-    func remove() { NotificationCenter.default.removeObserver(observer) }
 }
 #endif
